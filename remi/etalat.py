@@ -1,0 +1,376 @@
+"""Remi Etalat (E1–E13): applying actions, listing legal ones, scoring the round.
+
+Every function here works on a RoundState copy that `remi.engine` owns; a RuleError raised
+half-way simply discards that copy.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .candidates import formations_in
+from .errors import RuleError
+from .formations import (
+    Formation,
+    attach,
+    is_run,
+    make_formation,
+    opening_points,
+    represented,
+    swap_joker,
+    table_value,
+)
+from .rack import has_tiles, take_from, without
+from .solver import best_arrangement, can_open
+from .state import RoundState, TableFormation
+from .tiles import JOKER, Tile, tile_name, tiles_text
+
+OPENING_POINTS = 45
+
+
+def opening_rule(state: RoundState) -> str:
+    return "run_or_three_groups" if state.options.clasic else "run"
+
+
+def min_rack_after_laying(state: RoundState) -> int:
+    """E11: a laying must leave a tile to discard — two on the turn a player opened, since the
+    platform preset forbids opening and closing in one turn."""
+    return 2 if state.opened_this_turn and not state.options.clasic else 1
+
+
+# -- draws ------------------------------------------------------------------------------------
+
+def draw(state: RoundState, seat: int) -> None:
+    if state.stock:
+        tile = state.stock.pop()
+    else:                                   # E12: the atu is drawn last
+        tile, state.atu_in_stock, state.atu_holder = state.deal.atu, False, seat
+    state.racks[seat].append(tile)
+    state.drawn, state.drew_stock, state.phase = tile, True, "play"
+
+
+def take(state: RoundState, seat: int, count: int) -> None:
+    """`take` (E5), `take N` breaking the strip (E6) or the whole strip on a short rack (E7)."""
+    if state.first_round:
+        raise RuleError("E3", "nobody takes from the strip in the first round")
+    takeable = len(state.strip) - 1
+    if takeable < 1:
+        raise RuleError("E1", "the strip holds only its head, which can never be taken")
+    if count > takeable:
+        raise RuleError("E1", f"only {takeable} tile(s) above the head can be taken; "
+                        "the head never")
+    opened, rack = state.opened[seat], state.racks[seat]
+    taken = state.strip[-count:]
+    cut = taken[0]
+    short_rack = opened and len(rack) < 4 and count == takeable and count > 1
+    if count > 1 and not opened and state.options.clasic:
+        raise RuleError("E6", "preset clasic: only an opened player may break the strip")
+    rule = "E5" if count == 1 else "E6"
+    if not short_rack and not (opened and count == 1):
+        if not opened:
+            if can_open(rack + taken, opening_rule(state), OPENING_POINTS, [cut]) is None:
+                raise RuleError(rule, f"not opened yet: you may take {tile_name(cut)} only to use "
+                                "it in an opening of 45 points this turn, and it makes none")
+        elif not _can_lay(state, rack + taken, cut):
+            raise RuleError("E6", f"the cut tile {tile_name(cut)} must be laid this turn, and it "
+                            "fits no formation")
+        state.checkpoint = state.checkpoint or state.copy()
+        state.must_lay.append(cut)
+        state.must_open = not opened
+    del state.strip[-count:], state.strip_by[-count:]
+    rack.extend(taken)
+    state.drawn = cut if count == 1 else None
+    state.phase = "play"
+
+
+def _can_lay(state: RoundState, tiles: list[Tile], tile: Tile) -> bool:
+    for formation in state.table:
+        try:
+            attach(formation.tiles, tile)
+            return True
+        except RuleError:
+            pass
+    return best_arrangement(tiles, "covered", must_cover=[tile]) is not None
+
+
+# -- layings ----------------------------------------------------------------------------------
+
+def open_(state: RoundState, seat: int, formations: tuple[tuple[Tile, ...], ...]) -> None:
+    """E4: the first laying — 45 opening points in one turn with at least one run
+    (clasic: a run or three groups)."""
+    _check_may_lay(state)
+    if state.opened[seat]:
+        raise RuleError("E4", "you have already opened: lay or attach instead")
+    laid = [make_formation(tiles) for tiles in formations]
+    points = sum(opening_points(f) for f in laid)
+    runs = sum(1 for f in laid if is_run(f))
+    if state.options.clasic:
+        if points < OPENING_POINTS or (not runs and len(laid) < 3):
+            raise RuleError("E4", f"an opening needs {OPENING_POINTS} points and a run or three "
+                            f"groups (preset clasic); this one is worth {points}"
+                            + ("" if runs or len(laid) >= 3 else " and has neither"))
+    elif points < OPENING_POINTS or not runs:
+        raise RuleError("E4", f"an opening needs {OPENING_POINTS} points and a run; this one is "
+                        f"worth {points}" + ("" if runs else " and has no run"))
+    tiles = [t for f in laid for t in f]
+    credits = [_credits(state, seat, f) for f in laid]
+    if state.must_open and not has_tiles(tiles, state.must_lay):
+        rule = "E5" if state.drawn is not None else "E6"
+        raise RuleError(rule, f"the opening must use {tiles_text(state.must_lay)}, taken from "
+                        "the strip for it")
+    state.opened[seat] = state.opened_this_turn = True
+    state.must_open = False
+    _lay_tiles(state, seat, tiles)
+    for formation, credit in zip(laid, credits):
+        state.table.append(TableFormation(seat, formation, credit))
+
+
+def lay(state: RoundState, seat: int, tiles: tuple[Tile, ...]) -> None:
+    _check_may_lay(state)
+    _check_opened(state, seat, "lay a formation")
+    formation = make_formation(tiles)
+    credits = _credits(state, seat, formation)
+    _lay_tiles(state, seat, formation)
+    state.table.append(TableFormation(seat, formation, credits))
+    _check_obligations(state, seat)
+
+
+def attach_tile(state: RoundState, seat: int, tile: Tile, number: int) -> None:
+    _check_may_lay(state)
+    _check_opened(state, seat, "attach")
+    target = _formation(state, number, "E8")
+    grown, index = attach(target.tiles, tile)
+    credit = _credits(state, seat, (tile,))
+    _lay_tiles(state, seat, [tile])
+    credits = target.credits[:index] + credit + target.credits[index:]
+    state.table[number - 1] = TableFormation(target.owner, grown, credits)
+    _check_obligations(state, seat)
+
+
+def swap(state: RoundState, seat: int, tile: Tile, number: int) -> None:
+    """E9: put the tile the joker stands for in its place; the joker must be laid this turn."""
+    _check_may_lay(state)
+    _check_opened(state, seat, "swap a joker")
+    target = _formation(state, number, "E9")
+    if not has_tiles(state.racks[seat], [tile]):
+        raise RuleError("E9", f"{tile_name(tile)}: not on your rack")
+    swapped = swap_joker(target.tiles, tile)
+    index = target.tiles.index(JOKER)
+    state.checkpoint = state.checkpoint or state.copy()
+    take_from(state.racks[seat], [tile], "E9")
+    state.racks[seat].append(JOKER)
+    state.must_lay.append(JOKER)
+    state.joker_credits.append(target.credits[index])
+    credits = target.credits[:index] + (seat,) + target.credits[index + 1:]
+    state.table[number - 1] = TableFormation(target.owner, swapped, credits)
+    _check_obligations(state, seat)
+
+
+def _check_obligations(state: RoundState, seat: int) -> None:
+    """Refuse a laying after which a tile that must be laid this turn no longer could be."""
+    rack = state.racks[seat]
+    for tile in sorted(set(state.must_lay)):
+        if not _can_lay(state, rack, tile):
+            rule = "E9" if tile == JOKER else "E6"
+            raise RuleError(rule, f"{tile_name(tile)} must still be laid this turn, and after "
+                            "this it could not be")
+
+
+def _check_may_lay(state: RoundState) -> None:
+    if state.phase != "play":
+        raise RuleError("E2", "draw first: from the stock or the strip")
+    if state.first_round:
+        raise RuleError("E3", "nobody lays anything in the first round")
+
+
+def _check_opened(state: RoundState, seat: int, what: str) -> None:
+    if not state.opened[seat]:
+        raise RuleError("E4", f"you may {what} only after opening with 45 points and a run "
+                        "(use open)" if not state.options.clasic else
+                        f"you may {what} only after opening with 45 points (use open)")
+
+
+def _formation(state: RoundState, number: int, rule: str) -> TableFormation:
+    if not 1 <= number <= len(state.table):
+        raise RuleError(rule, f"there is no formation {number} on the table "
+                        f"({len(state.table)} laid)")
+    return state.table[number - 1]
+
+
+def _credits(state: RoundState, seat: int, tiles: tuple[Tile, ...]) -> tuple[int, ...]:
+    """Who each laid tile scores for; a freed joker stays with whoever first laid it (E9).
+    Call before `_lay_tiles`, which settles the obligations."""
+    pending = list(state.joker_credits)
+    return tuple(pending.pop(0) if t == JOKER and pending else seat for t in tiles)
+
+
+def _lay_tiles(state: RoundState, seat: int, tiles: Formation | list[Tile]) -> None:
+    rack = state.racks[seat]
+    if not has_tiles(rack, tiles):
+        raise RuleError("E2", f"{tiles_text(tiles)}: not on your rack")
+    if len(rack) - len(tiles) < min_rack_after_laying(state):
+        raise RuleError("E11", "a laying must leave a tile to discard"
+                        + (" — and you cannot close on the turn you open (preset platform)"
+                           if min_rack_after_laying(state) == 2 else ""))
+    take_from(rack, tiles, "E2")
+    jokers_laid = sum(1 for t in tiles if t == JOKER)
+    del state.joker_credits[:min(jokers_laid, len(state.joker_credits))]
+    state.must_lay = without(state.must_lay, tiles)
+    if not state.must_lay:
+        state.checkpoint, state.must_open = None, False
+
+
+# -- discard and the end of the turn ------------------------------------------------------------
+
+def discard(state: RoundState, seat: int, tile: Tile) -> None:
+    if state.phase != "play":
+        raise RuleError("E2", "draw first: from the stock or the strip")
+    rack = state.racks[seat]
+    if not has_tiles(rack, [tile]):
+        raise RuleError("E2", f"{tile_name(tile)}: not on your rack")
+    if state.must_lay:
+        rule = ("E5" if state.drawn is not None else "E6") if state.must_open else (
+            "E9" if JOKER in state.must_lay else "E6")
+        raise RuleError(rule, f"{tiles_text(state.must_lay)} must be laid this turn before you "
+                        "discard")
+    if tile == JOKER and state.options.clasic:
+        raise RuleError("E10", "preset clasic: a joker may not be discarded")
+    if len(rack) == 1 and state.opened_this_turn and not state.options.clasic:
+        raise RuleError("E11", "you opened this turn: you cannot close in the same turn")
+    rack.remove(tile)
+    state.strip.append(tile)
+    state.strip_by.append(seat)
+    if not rack:
+        state.end, state.closer = "closed", seat
+    elif state.stock_count == 0:
+        state.end = "stock"                 # E12: the atu was drawn, nobody closed
+
+
+# -- legal actions ------------------------------------------------------------------------------
+
+def legal(state: RoundState, seat: int) -> list[Action]:
+    if state.phase == "draw":
+        return [Action("draw")] + [Action("take", number=n) for n in _legal_takes(state, seat)]
+    actions: list[Action] = []
+    rack = state.racks[seat]
+    if not state.first_round:
+        if not state.opened[seat]:
+            actions += _useful_openings(state, seat)
+        else:
+            actions += _layings(state, seat)
+    if not state.must_lay:
+        for tile in sorted(set(rack)):
+            action = Action("discard", tiles=(tile,))
+            if _allowed(state, seat, action):
+                actions.append(action)
+    return actions
+
+
+def _legal_takes(state: RoundState, seat: int) -> list[int]:
+    if state.first_round:
+        return []
+    counts = []
+    for count in range(1, len(state.strip)):
+        trial = state.copy()
+        try:
+            take(trial, seat, count)
+        except RuleError:
+            continue
+        counts.append(count)
+    return counts
+
+
+def _useful_openings(state: RoundState, seat: int) -> list[Action]:
+    rack = state.racks[seat]
+    best = can_open(rack, opening_rule(state), OPENING_POINTS, state.must_lay)
+    if best is None:
+        return []
+    action = Action("open", formations=best.formations)
+    return [action] if _allowed(state, seat, action) else []
+
+
+def _layings(state: RoundState, seat: int) -> list[Action]:
+    rack = state.racks[seat]
+    actions = [Action("lay", tiles=f) for f in formations_in(rack)]
+    for number, formation in enumerate(state.table, start=1):
+        for tile in sorted(set(rack)):
+            actions.append(Action("attach", tiles=(tile,), number=number))
+        if JOKER in formation.tiles:
+            wanted = represented(formation.tiles)[formation.tiles.index(JOKER)]
+            if wanted is not None and wanted in rack:
+                actions.append(Action("swap", tiles=(wanted,), number=number))
+    return [action for action in actions if _allowed(state, seat, action)]
+
+
+def _allowed(state: RoundState, seat: int, action: Action) -> bool:
+    trial = state.copy()
+    try:
+        apply(trial, seat, action)
+    except RuleError:
+        return False
+    return True
+
+
+def apply(state: RoundState, seat: int, action: Action) -> None:
+    kind = action.kind
+    if kind == "draw":
+        if state.phase != "draw":
+            raise RuleError("E2", "you have drawn already this turn" if state.turn else
+                            "the first player's first turn is a discard only (15 tiles)")
+        draw(state, seat)
+    elif kind == "take":
+        if state.phase != "draw":
+            raise RuleError("E2", "you have drawn already this turn" if state.turn else
+                            "the first player's first turn is a discard only (15 tiles)")
+        take(state, seat, action.number)
+    elif kind == "open":
+        open_(state, seat, action.formations)
+    elif kind == "lay":
+        lay(state, seat, action.tiles)
+    elif kind == "attach":
+        attach_tile(state, seat, action.tile, action.number)
+    elif kind == "swap":
+        swap(state, seat, action.tile, action.number)
+    elif kind == "discard":
+        discard(state, seat, action.tile)
+    else:
+        raise RuleError("E2", f"'{kind}' is not an action of Remi Etalat")
+
+
+# -- scoring (E13) ------------------------------------------------------------------------------
+
+def score(state: RoundState) -> list[dict[str, int]]:
+    clasic = state.options.clasic
+    twin_seat = _twin_holder(state)
+    rows = []
+    for seat in range(state.seats):
+        rack = sum(table_value(t) for t in state.racks[seat])
+        laid = sum(table_value(t) for f in state.table for t, c in zip(f.tiles, f.credits)
+                   if c == seat)
+        row = {"laid": laid, "rack": -rack, "unopened": 0,
+               "closing": 50 if state.closer == seat else 0,
+               "twin": 50 if twin_seat == seat else 0,
+               "jokers": -50 * sum(1 for t, by in zip(state.strip, state.strip_by)
+                                   if t == JOKER and by == seat)}
+        if not state.opened[seat] and not clasic:
+            row.update(laid=0, rack=0, unopened=-100)
+        subtotal = sum(row.values())
+        row["floor"] = 0 if clasic else max(0, -100 - subtotal)
+        row["double"] = subtotal + row["floor"] if state.double_round else 0
+        row["total"] = (subtotal + row["floor"]) * (2 if state.double_round else 1)
+        rows.append(row)
+    return rows
+
+
+def _twin_holder(state: RoundState) -> int | None:
+    """The seat credited with the atu's twin on the table (E13). Once the atu itself has been
+    drawn (the round's last draw, E12), the copy its drawer kept, discarded or laid is the atu
+    and any other laid copy is the twin."""
+    atu = state.deal.atu
+    credited = [c for f in state.table for t, c in zip(f.tiles, f.credits) if t == atu]
+    drawer = state.atu_holder
+    if drawer is not None and drawer in credited:
+        kept = atu in state.racks[drawer] or any(
+            t == atu and by == drawer for t, by in zip(state.strip, state.strip_by))
+        if not kept:
+            credited.remove(drawer)
+    return credited[0] if credited else None
