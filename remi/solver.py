@@ -1,0 +1,295 @@
+"""Best arrangement of a rack into formations (C5), exact.
+
+The rack is packed into one int, 3 bits per tile kind (a count 0…2 and a guard bit), so
+"does the rack still hold this formation?" is a single subtraction. Every candidate
+formation of the rack (C5, at most one joker each) is listed once, filed under its lowest
+real tile. A memoised search then always settles the lowest remaining real tile: all of its
+copies stay loose, or one copy goes into a formation filed under it. Each partition is thus
+reached exactly once and equal remainders are solved once.
+
+Objectives are packed into one int, lexicographically: "covered" (tiles, then table value),
+"table_value" (table value, then tiles), "opening" (opening points, then table value, then
+tiles); then fewer formations. Ties beyond that go to the first partition found (loose
+before formations, formations in a fixed order), so results are deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from .tiles import JOKER, Tile, check_within_set, counts_of
+from .formations import FULL_RUN, table_value
+
+Formation = tuple[Tile, ...]
+
+OBJECTIVES = ("covered", "table_value", "opening")
+OPENING_RULES = (None, "run", "run_or_three_groups")
+
+_BITS = 3
+_JOKER_SHIFT = _BITS * JOKER
+_REAL_MASK = (1 << _JOKER_SHIFT) - 1
+_GUARDS = sum(4 << (_BITS * kind) for kind in range(JOKER + 1))
+_INFEASIBLE = -(1 << 62)
+
+# Opening-rule progress ("need"): 0 met; 1…3 groups still missing (a run also meets it);
+# 4 only a run meets it.
+_NEED_RUN = 4
+_AFTER_GROUP = (0, 0, 1, 2, _NEED_RUN)
+_START_NEED = {None: 0, "run": _NEED_RUN, "run_or_three_groups": 3}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Formations in table order (sorted), the leftover tiles (sorted) and the score."""
+
+    formations: tuple[Formation, ...]
+    loose: tuple[Tile, ...]
+    score: int
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    tiles: Formation  # table order
+    is_run: bool
+    delta: int  # packed counts
+    tiles_value: int  # table value (C6)
+    opening: int  # opening points (C6)
+
+
+def best_arrangement(
+    rack: Iterable[Tile],
+    objective: str = "covered",
+    *,
+    must_cover: Iterable[Tile] = (),
+    opening_rule: str | None = None,
+) -> Arrangement | None:
+    """The formations maximising `objective` ("covered", "table_value" or "opening", C6);
+    `must_cover` tiles must all be in formations and `opening_rule` ("run" or
+    "run_or_three_groups", E4) constrains the formations. None when nothing satisfies
+    the constraints."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}; use one of {OBJECTIVES}")
+    if opening_rule not in OPENING_RULES:
+        raise ValueError(f"unknown opening rule {opening_rule!r}; use one of {OPENING_RULES}")
+    tiles = sorted(rack)
+    check_within_set(tiles)
+    return _Search(tiles, objective, list(must_cover), opening_rule).run()
+
+
+def closing_discards(rack: Iterable[Tile]) -> list[Tile]:
+    """Tablă closing (T6): the distinct tiles T such that the rack minus one T is made of
+    formations only, sorted."""
+    tiles = sorted(rack)
+    return [tile for tile in sorted(set(tiles)) if best_close(tiles, tile) is not None]
+
+
+def best_close(rack: Iterable[Tile], discard: Tile) -> Arrangement | None:
+    """Every tile but `discard` in formations, maximising their table value (the closer's
+    score, T8); None when the rest cannot be fully covered (T6)."""
+    rest = sorted(rack)
+    if discard not in rest:
+        raise ValueError("the discard must be a tile of the rack")
+    rest.remove(discard)
+    return best_arrangement(rest, "table_value", must_cover=rest)
+
+
+def loose_after_best(rack: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The tiles the "covered" best arrangement leaves loose (C8 timeout discard)."""
+    arrangement = best_arrangement(rack)
+    assert arrangement is not None  # "covered" without constraints always has an answer
+    return arrangement.loose
+
+
+def can_open(
+    rack: Iterable[Tile],
+    opening_rule: str,
+    threshold: int = 45,
+    must_cover: Iterable[Tile] = (),
+) -> Arrangement | None:
+    """The best opening (E4) when it reaches `threshold` points, else None."""
+    best = best_arrangement(rack, "opening", must_cover=must_cover, opening_rule=opening_rule)
+    return best if best is not None and best.score >= threshold else None
+
+
+class _Search:
+    def __init__(
+        self, tiles: list[Tile], objective: str, must_cover: list[Tile], rule: str | None
+    ) -> None:
+        self.tiles = tiles
+        self.objective = objective
+        self.rule = rule
+        counts = counts_of(tiles)
+        must = counts_of(must_cover)
+        self.feasible = all(m <= c for m, c in zip(must, counts))
+        # Copies of each tile that may stay loose.
+        self.spare = [c - m for c, m in zip(counts, must)]
+        self.candidates = _candidates(counts)
+        self.by_low: list[list[tuple[int, int, int, int]]] = [[] for _ in range(JOKER)]
+        for index, candidate in enumerate(self.candidates):
+            low = min(candidate.tiles)
+            self.by_low[low].append(
+                (candidate.delta, self._gain(candidate), candidate.is_run, index)
+            )
+        self.memo: dict[int, int] = {}
+        self.choice: dict[int, int] = {}
+
+    def _gain(self, candidate: _Candidate) -> int:
+        """The objective packed lexicographically; the -1 makes fewer formations win ties."""
+        size, value = len(candidate.tiles), candidate.tiles_value
+        if self.objective == "covered":
+            return (size << 17 | value << 5) - 1
+        if self.objective == "table_value":
+            return (value << 11 | size << 5) - 1
+        return (candidate.opening << 23 | value << 11 | size << 5) - 1
+
+    def _score(self, chosen: list[_Candidate]) -> int:
+        if self.objective == "covered":
+            return sum(len(candidate.tiles) for candidate in chosen)
+        if self.objective == "table_value":
+            return sum(candidate.tiles_value for candidate in chosen)
+        return sum(candidate.opening for candidate in chosen)
+
+    def run(self) -> Arrangement | None:
+        if not self.feasible:
+            return None
+        start = _pack(counts_of(self.tiles))
+        need = _START_NEED[self.rule]
+        value = self._best(start, need)
+        if value < 0:
+            return None
+        chosen = self._chosen(start, need)
+        left = list(self.tiles)
+        for candidate in chosen:
+            for tile in candidate.tiles:
+                left.remove(tile)
+        formations = tuple(sorted(candidate.tiles for candidate in chosen))
+        return Arrangement(formations, tuple(left), self._score(chosen))
+
+    def _best(self, packed: int, need: int) -> int:
+        key = packed << 3 | need
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        reals = packed & _REAL_MASK
+        if not reals:
+            ok = need == 0 and packed >> _JOKER_SHIFT <= self.spare[JOKER]
+            value = 0 if ok else _INFEASIBLE
+            self.memo[key] = value
+            return value
+        low = ((reals & -reals).bit_length() - 1) // _BITS
+        count = reals >> (_BITS * low) & 3
+        best, best_choice = _INFEASIBLE, -1
+        if self.spare[low] >= count:
+            best = self._best(packed - (count << (_BITS * low)), need)
+        guarded = packed | _GUARDS
+        for delta, gain, is_run, index in self.by_low[low]:
+            if (guarded - delta) & _GUARDS != _GUARDS:
+                continue
+            value = gain + self._best(packed - delta, 0 if is_run else _AFTER_GROUP[need])
+            if value > best:
+                best, best_choice = value, index
+        self.memo[key] = best
+        self.choice[key] = best_choice
+        return best
+
+    def _chosen(self, packed: int, need: int) -> list[_Candidate]:
+        """Replay the stored choices from the full rack."""
+        chosen = []
+        while packed & _REAL_MASK:
+            key = packed << 3 | need
+            index = self.choice[key]
+            if index < 0:
+                reals = packed & _REAL_MASK
+                low = ((reals & -reals).bit_length() - 1) // _BITS
+                packed -= (reals >> (_BITS * low) & 3) << (_BITS * low)
+                continue
+            candidate = self.candidates[index]
+            chosen.append(candidate)
+            packed -= candidate.delta
+            need = 0 if candidate.is_run else _AFTER_GROUP[need]
+        return chosen
+
+
+def _pack(counts: list[int]) -> int:
+    return sum(count << (_BITS * kind) for kind, count in enumerate(counts))
+
+
+def _opening_value(position: int) -> int:
+    """Opening points (C6) of a run position 1…14 (14 is the high ace)."""
+    return 10 if position >= 10 else 5
+
+
+def _candidate(tiles: Formation, is_run: bool, opening: int) -> _Candidate:
+    delta = sum(1 << (_BITS * tile) for tile in tiles)
+    value = sum(table_value(tile) for tile in tiles)
+    return _Candidate(tiles, is_run, delta, value, opening)
+
+
+def _candidates(counts: list[int]) -> list[_Candidate]:
+    """Each formation (as a multiset) once. A 13- or 14-tile run that could have its ace
+    low or high comes first with the ace low, as make_formation reads it."""
+    jokers = min(counts[JOKER], 1)
+    found: dict[int, _Candidate] = {}
+    for number in range(1, 14):
+        for candidate in _groups(counts, number, jokers):
+            found[candidate.delta] = candidate
+    for colour in range(4):
+        for candidate in _runs(counts, colour, jokers):
+            found.setdefault(candidate.delta, candidate)
+    return list(found.values())
+
+
+def _groups(counts: list[int], number: int, jokers: int) -> Iterator[_Candidate]:
+    """Groups (C5) of `number`: 3–4 colours, or 2–3 colours and a joker."""
+    present = [colour * 13 + number - 1 for colour in range(4) if counts[colour * 13 + number - 1]]
+    each = 10 if number == 1 or number >= 10 else 5
+    for size in (3, 4):
+        for reals in combinations(present, size):
+            yield _candidate(reals, False, each * size)
+        if jokers:
+            for reals in combinations(present, size - 1):
+                yield _candidate(reals + (JOKER,), False, each * size)
+
+
+def _runs(counts: list[int], colour: int, jokers: int) -> Iterator[_Candidate]:
+    """Runs (C5) of `colour`: positions start…end of 1…14 (14 = high ace), with at most one
+    joker; a joker that fills no gap stands at the high end unless the run ends on 14
+    (and the 14-tile run takes it as the high ace)."""
+    for start in range(1, FULL_RUN - 1):
+        held = _held(counts, colour, start)
+        missing: list[int] = []
+        for end in range(start, FULL_RUN + 1):
+            if not held[end]:
+                missing.append(end)
+                if len(missing) > jokers:
+                    break
+            if end - start < 2:
+                continue
+            if not missing:
+                yield _run(colour, start, end, None)
+            if jokers:
+                spots = missing or range(start, end + 1)
+                for spot in spots:
+                    if spot != start or (end == FULL_RUN and start > 1):
+                        yield _run(colour, start, end, spot)
+
+
+def _held(counts: list[int], colour: int, start: int) -> list[bool]:
+    """held[position] for positions 1…14 of a run starting at `start` (a run from 1 to 14
+    needs both aces)."""
+    base = colour * 13
+    held = [False] + [counts[base + position - 1] > 0 for position in range(1, 14)]
+    held.append(counts[base] > (1 if start == 1 else 0))
+    return held
+
+
+def _run(colour: int, start: int, end: int, joker_at: int | None) -> _Candidate:
+    base = colour * 13
+    tiles = tuple(
+        JOKER if position == joker_at else base + (position - 1) % 13
+        for position in range(start, end + 1)
+    )
+    opening = sum(_opening_value(position) for position in range(start, end + 1))
+    return _candidate(tiles, True, opening)
