@@ -1,0 +1,29 @@
+"""Building rounds from explicit deals, the way tests read best."""
+
+from __future__ import annotations
+
+from remi.deal import Deal
+from remi.engine import apply
+from remi.options import Options
+from remi.state import RoundState
+
+
+def round_of(variant: str, hands: list[str], atu: str = "K9", stock: str = "", first: int = 0,
+             **options) -> RoundState:
+    """A round from hands written as text ('R1 R2 R3 …', by seat) and the stock's top tiles."""
+    deal = Deal.from_json({"first": first, "atu": atu, "hands": [h.split() for h in hands],
+                           "stock": stock.split()}, len(hands))
+    return RoundState.start(variant, Options(**options), deal)
+
+
+def play(state: RoundState, *actions: str) -> RoundState:
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def filler(count: int, avoid: str = "") -> str:
+    """`count` low tiles that make no formation together (K/Y 2–8 spread out)."""
+    pool = [t for t in "K2 Y4 K6 Y8 B3 R5 B7 R9 K12 Y13 B11 R13 K4 Y6 B9 R11".split()
+            if t not in avoid.split()]
+    return " ".join(pool[:count])

@@ -1,0 +1,246 @@
+"""Remi Etalat, rule by rule (E1–E13), on explicit deals.
+
+The usual table: two seats, seat 0 first. Seat 0 holds OPENER + filler; seat 1 holds SEAT1.
+`first_round` plays the first round: seat 0 discards K12 (the head), seat 1 draws the
+stock's first tile and discards Y1. Seat 0 then draws the stock's second tile, and so on.
+"""
+
+import pytest
+
+from remi.engine import apply, legal_actions
+from remi.errors import RuleError
+from remi.tiles import JOKER, parse_tile
+from tests.helpers import filler, play, round_of
+
+OPENER = "R10 R11 R12 K7 R7 Y7"          # a run (30) and a group (15): exactly 45 opening points
+FOUR = "R10 R11 R12 K7 R7 Y7 K8 R8 Y8 B8 K9 R9 Y9 B9"   # 14 tiles, all in formations
+SEAT1 = "B2 B3 B4 B5 K3 Y5 R2 R4 K8 Y9 B10 Y11 K13 Y1"
+
+
+def first_round(opener: str = OPENER, stock: str = "Y2 K10 B13 R3", seat1: str = SEAT1,
+                **options):
+    hand = f"{opener} {filler(14 - len(opener.split()))} K12"
+    state = round_of("etalat", [hand, seat1], stock=stock, **options)
+    return play(state, "discard K12", "draw", f"discard {seat1.split()[-1]}")
+
+
+def refusal(state, action) -> RuleError:
+    before = state.to_json()
+    with pytest.raises(RuleError) as caught:
+        apply(state, action)
+    assert state.to_json() == before, "a refused action must change nothing"
+    return caught.value
+
+
+def test_E1_the_head_of_the_strip_is_never_taken():
+    state = play(first_round(), "draw", "open R10 R11 R12 | K7 R7 Y7", "discard K10")
+    state = play(state, "draw")                        # seat 1: strip is K12 (head), Y1, K10
+    assert state.strip == [parse_tile(t) for t in "K12 Y1 K10".split()]
+    state = play(state, "discard B13", "draw")
+    state = play(state, "discard R3")                  # strip: K12 (head) Y1 K10 B13 R3
+    error = refusal(state, "take 5")
+    assert error.rule == "E1" and "head" in str(error)
+
+
+def test_E2_first_player_discards_only_and_others_draw_first():
+    state = round_of("etalat", [f"{OPENER} {filler(9)}", SEAT1], stock="Y2")
+    assert refusal(state, "draw").rule == "E2"
+    state = play(state, "discard R9")
+    assert refusal(state, "discard B2").rule == "E2"
+    state = play(state, "draw")
+    assert refusal(state, "draw").rule == "E2"
+    assert len(state.racks[1]) == 15
+
+
+def test_E3_nobody_lays_or_takes_in_the_first_round():
+    state = round_of("etalat", [f"{OPENER} {filler(9)}", SEAT1], stock="Y2")
+    state = play(state, "discard R9")
+    assert refusal(state, "take").rule == "E3"
+    state = play(state, "draw")
+    assert refusal(state, "open B2 B3 B4 B5 | K3 K4 K5").rule == "E3"
+    assert [a.kind for a in legal_actions(state)] == ["discard"] * len(set(state.racks[1]))
+
+
+def test_E4_opening_needs_45_points_and_a_run():
+    state = play(first_round(), "draw")
+    error = refusal(state, "open R10 R11 R12")
+    assert str(error) == "E4: an opening needs 45 points and a run; this one is worth 30"
+    groups = play(first_round("K7 R7 Y7 K10 R10 Y10 K11 R11 Y11"), "draw")
+    error = refusal(groups, "open K7 R7 Y7 | K10 R10 Y10 | K11 R11 Y11")
+    assert error.rule == "E4" and "has no run" in str(error)     # 75 points, no run
+    state = play(state, "open R10 R11 R12 | K7 R7 Y7")
+    assert state.opened[0] and len(state.table) == 2
+
+
+def test_E4_clasic_accepts_three_groups():
+    state = play(first_round("K7 R7 Y7 K10 R10 Y10 K11 R11 Y11", preset="clasic"), "draw")
+    assert play(state, "open K7 R7 Y7 | K10 R10 Y10 | K11 R11 Y11").opened[0]
+
+
+def test_E4_laying_and_attaching_need_an_opening_first():
+    state = play(first_round(), "draw")
+    assert refusal(state, "lay R10 R11 R12").rule == "E4"
+    assert refusal(state, "attach K10 to 1").rule == "E4"
+
+
+def test_E5_top_discard_only_for_an_opening_that_uses_it():
+    seat1 = "R12 " + " ".join(SEAT1.split()[:-1])        # seat 1 will discard R12
+    opener = "R10 R11 K7 R7 Y7"                          # 40: R12 makes the 45 with a run
+    state = first_round(opener, seat1=seat1)
+    state = play(state, "draw", "discard K10", "draw", "discard R12")
+    assert state.strip[-1] == parse_tile("R12")
+    taken = play(state, "take")
+    assert refusal(taken, "discard K2").rule == "E5"
+    assert refusal(taken, "open K7 R7 Y7").rule == "E4"
+    opened = play(taken, "open R10 R11 R12 | K7 R7 Y7", "discard K2")
+    assert opened.opened[0]
+    without = first_round("R10 K7 R7 Y7", seat1=seat1)
+    without = play(without, "draw", "discard K10", "draw", "discard R12")
+    error = refusal(without, "take")
+    assert error.rule == "E5" and "R12" in str(error)
+
+
+def test_E6_breaking_the_strip_not_opened_case_B_and_clasic_refusal():
+    seat1 = "R12 B1 " + " ".join(SEAT1.split()[:-2])
+    for preset in ("platform", "clasic"):
+        state = first_round("R10 R11 K7 R7 Y7", seat1=seat1, preset=preset)
+        state = play(state, "draw", "discard K10", "draw", "discard R12",
+                     "draw", "discard K2", "draw", "discard B1")
+        if preset == "clasic":
+            assert refusal(state, "take 3").rule == "E6"
+            continue
+        broken = play(state, "take 3")                 # cut at R12: K2 and B1 come along
+        assert broken.strip == [parse_tile(t) for t in "K12 Y11 K10".split()]
+        assert refusal(broken, "discard B1").rule == "E6"
+        done = play(broken, "open R10 R11 R12 | K7 R7 Y7", "discard B1")
+        assert done.opened[0]
+
+
+def test_E6_opened_player_must_lay_the_cut_tile():
+    state = play(first_round(stock="Y2 K10 B13 R3 R13"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7", "discard K10")
+    state = play(state, "draw", "discard B13", "draw", "discard R3", "draw", "discard B5")
+    # strip: K12 Y1 K10 B13 R3 B5. Cutting at B13 (take 3) is refused: B13 fits nowhere.
+    assert refusal(state, "take 3").rule == "E6"
+    assert refusal(state, "take 2").rule == "E6"       # nor R3
+    assert play(state, "take").must_lay == []          # the top tile is free once opened (E5)
+
+
+def test_E6_cut_tile_laid_by_attaching_then_discard():
+    state = play(first_round(stock="Y2 K10 R13 R3"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7", "discard K10")
+    state = play(state, "draw", "discard R13")      # seat 1 throws R13, which fits the run
+    state = play(state, "draw", "discard R3", "draw", "discard B5")
+    broken = play(state, "take 3")                     # cut at R13: R3 and B5 come along
+    assert broken.must_lay == [parse_tile("R13")]
+    assert refusal(broken, "discard R3").rule == "E6"
+    done = play(broken, "attach R13 to 1", "discard R3")
+    assert done.table[0].tiles[-1] == parse_tile("R13")
+
+
+def test_E7_short_rack_takes_the_whole_strip_without_laying():
+    state = play(first_round(FOUR, stock="Y2 K10 R13 K5 B6"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8", "discard K10")
+    state = play(state, "draw", "discard R13", "draw", "lay K9 R9 Y9", "discard K5")
+    assert len(state.racks[0]) == 1                    # B9
+    state = play(state, "draw", "discard B6")
+    whole = len(state.strip) - 1
+    taken = play(state, f"take {whole}")
+    assert not taken.must_lay and len(taken.strip) == 1 and len(taken.racks[0]) == 1 + whole
+
+
+def test_E8_attach_to_any_formation_scores_for_the_attacher():
+    state = play(first_round(stock="Y2 R13 B13"), "draw", "open R10 R11 R12 | K7 R7 Y7",
+                 "attach R13 to 1")
+    assert state.table[0].credits == (0, 0, 0, 0)
+    assert refusal(state, "attach K2 to 9").rule == "E8"
+
+
+def test_E9_joker_swap_must_be_laid_and_stays_credited():
+    state = play(first_round("R10 J R12 K7 R7 Y7", stock="Y2 R11 B13 K10"), "draw",
+                 "open R10 J R12 | K7 R7 Y7", "discard K2", "draw", "discard B13")
+    state = play(state, "draw")                         # seat 0 holds R11 again
+    assert refusal(state, "swap K10 in 1").rule in ("E9", "E2")
+    swapped = play(state, "swap R11 in 1")
+    assert swapped.must_lay == [JOKER]
+    assert refusal(swapped, "discard Y4").rule == "E9"
+    laid = play(swapped, "attach J to 2", "discard Y4")
+    assert laid.table[0].tiles == tuple(parse_tile(t) for t in "R10 R11 R12".split())
+    assert laid.table[1].credits[-1] == 0
+
+
+def test_E10_joker_on_the_strip_costs_50_and_clasic_forbids_it():
+    state = play(first_round("R10 R11 R12 K7 R7 Y7 J"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7", "discard J")
+    assert state.strip[-1] == JOKER and state.strip_by[-1] == 0
+    clasic = play(first_round("R10 R11 R12 K7 R7 Y7 J", preset="clasic"), "draw")
+    assert refusal(clasic, "discard J").rule == "E10"
+
+
+def test_E11_no_close_on_the_opening_turn_and_a_laying_must_leave_a_tile():
+    everything = "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8 | K9 R9 Y9 B9"
+    state = play(first_round(FOUR), "draw")
+    assert refusal(state, everything).rule == "E11"
+    state = play(state, "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8 | K9 R9 Y9")
+    assert refusal(state, "attach B9 to 4").rule == "E11"   # would leave only K10
+    clasic = play(first_round(FOUR, preset="clasic"), "draw", everything)
+    closed = play(clasic, "discard K10")
+    assert closed.over and closed.closer == 0 and closed.end == "closed"
+
+
+def test_E12_the_atu_is_drawn_last_and_an_empty_stock_ends_the_round():
+    state = round_of("etalat", [f"{OPENER} {filler(9)}", SEAT1], atu="B12")
+    state = play(state, "discard R9")
+    while state.stock:
+        state = play(state, "draw")
+        state = play(state, f"discard {state.to_json()['racks'][state.to_play][-1]}")
+    assert state.stock_count == 1 and not state.over
+    last = play(state, "draw")
+    assert last.racks[last.to_play][-1] == parse_tile("B12")
+    ended = play(last, "discard B12")
+    assert ended.over and ended.end == "stock" and ended.closer is None
+
+
+def test_E13_closer_scores_laid_tiles_plus_50_and_clasic_rack_at_table_value():
+    state = play(first_round(FOUR, preset="clasic", atu="Y13"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8 | K9 R9 Y9 B9", "discard K10")
+    closer, other = state.breakdown
+    assert closer["laid"] == 30 + 15 + 20 + 20 and closer["closing"] == 50
+    assert closer["twin"] == 0 and closer["total"] == 135
+    rack = [5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 5, 5]  # seat 1's 14 tiles at table value
+    assert other["rack"] == -sum(rack) and other["total"] == -sum(rack)
+
+
+def test_E13_the_atu_twin_laid_scores_50():
+    state = play(first_round(FOUR, preset="clasic", atu="K9"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8 | K9 R9 Y9 B9", "discard K10")
+    assert state.breakdown[0]["twin"] == 50 and state.breakdown[0]["total"] == 185
+
+
+def test_E13_platform_unopened_minus_100_flat():
+    state = play(first_round(FOUR, atu="Y13"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8", "discard K10",
+                 "draw", "discard B13", "draw", "lay K9 R9 Y9 B9", "discard R3")
+    mine, other = state.breakdown
+    assert state.closer == 0 and mine["total"] == 85 + 50
+    assert other["unopened"] == -100 and other["rack"] == 0 and other["total"] == -100
+
+
+def test_E13_joker_on_the_strip_floor_and_double_round():
+    hand = "R10 R11 R12 K7 R7 Y7 K8 R8 Y8 B8 K9 R9 Y9 B9 J"
+    seat1 = SEAT1.removesuffix("Y1") + "J"
+    for double in (True, False):
+        state = round_of("etalat", [hand, seat1], atu="K1", stock="Y2 K10 B13 R13",
+                         double_rounds=double)
+        state = play(state, "discard K9", "draw", "discard J",        # seat 1 throws a joker
+                     "draw", "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8", "discard J",
+                     "draw", "discard B13",
+                     "draw", "attach R13 to 1", "lay R9 Y9 B9", "discard K10")
+        assert state.double_round == double
+        mine, other = state.breakdown
+        factor = 2 if double else 1
+        assert mine["jokers"] == -50 and other["jokers"] == -50
+        assert other["unopened"] == -100 and other["floor"] == 50
+        assert other["total"] == -100 * factor
+        assert mine["laid"] == 40 + 15 + 20 + 15
+        assert mine["total"] == (90 + 50 - 50) * factor
