@@ -73,16 +73,15 @@ def best_arrangement(
         raise ValueError(f"unknown objective {objective!r}; use one of {OBJECTIVES}")
     if opening_rule not in OPENING_RULES:
         raise ValueError(f"unknown opening rule {opening_rule!r}; use one of {OPENING_RULES}")
-    tiles = sorted(rack)
-    check_within_set(tiles)
-    return _Search(tiles, objective, list(must_cover), opening_rule).run()
+    return _Search(sorted(rack), objective, list(must_cover), opening_rule).run()
 
 
 def closing_discards(rack: Iterable[Tile]) -> list[Tile]:
     """Tablă closing (T6): the distinct tiles T such that the rack minus one T is made of
     formations only, sorted."""
     tiles = sorted(rack)
-    return [tile for tile in sorted(set(tiles)) if best_close(tiles, tile) is not None]
+    search = _Search(tiles, "covered", tiles, None)  # one memo for every discard
+    return [tile for tile in sorted(set(tiles)) if search.covers_all_but(tile)]
 
 
 def best_close(rack: Iterable[Tile], discard: Tile) -> Arrangement | None:
@@ -114,24 +113,34 @@ def can_open(
 
 
 class _Search:
+    """One rack, one objective: candidate formations filed by lowest tile, and the memo."""
+
     def __init__(
         self, tiles: list[Tile], objective: str, must_cover: list[Tile], rule: str | None
     ) -> None:
+        counts = counts_of(tiles)
+        if max(counts) > 2:
+            check_within_set(tiles)
+        must = counts_of(must_cover)
         self.tiles = tiles
         self.objective = objective
-        self.rule = rule
-        counts = counts_of(tiles)
-        must = counts_of(must_cover)
-        self.feasible = all(m <= c for m, c in zip(must, counts))
+        self.need = _START_NEED[rule]
+        self.candidates = _candidates(counts)
         # Copies of each tile that may stay loose.
         self.spare = [c - m for c, m in zip(counts, must)]
-        self.candidates = _candidates(counts)
-        self.by_low: list[list[tuple[int, int, int, int]]] = [[] for _ in range(JOKER)]
+        self.by_low: list[list[tuple[int, int, bool, int]]] = [[] for _ in range(JOKER)]
+        in_some = {JOKER}
         for index, candidate in enumerate(self.candidates):
-            low = min(candidate.tiles)
-            self.by_low[low].append(
+            in_some.update(candidate.tiles)
+            self.by_low[min(candidate.tiles)].append(
                 (candidate.delta, self._gain(candidate), candidate.is_run, index)
             )
+        # Tiles in no formation stay loose; the search starts without them.
+        self.stranded = [tile for tile in tiles if tile not in in_some]
+        self.feasible = min(self.spare) >= 0 and all(
+            self.spare[kind] == counts[kind] for kind in set(self.stranded)
+        )
+        self.start = _pack([count if kind in in_some else 0 for kind, count in enumerate(counts)])
         self.memo: dict[int, int] = {}
         self.choice: dict[int, int] = {}
 
@@ -152,20 +161,22 @@ class _Search:
         return sum(candidate.opening for candidate in chosen)
 
     def run(self) -> Arrangement | None:
-        if not self.feasible:
+        if not self.feasible or self._best(self.start, self.need) < 0:
             return None
-        start = _pack(counts_of(self.tiles))
-        need = _START_NEED[self.rule]
-        value = self._best(start, need)
-        if value < 0:
-            return None
-        chosen = self._chosen(start, need)
+        chosen = self._chosen(self.start, self.need)
         left = list(self.tiles)
         for candidate in chosen:
             for tile in candidate.tiles:
                 left.remove(tile)
         formations = tuple(sorted(candidate.tiles for candidate in chosen))
         return Arrangement(formations, tuple(left), self._score(chosen))
+
+    def covers_all_but(self, tile: Tile) -> bool:
+        """Built with must_cover = the rack: whether the rack minus one `tile` is all
+        formations."""
+        if self.stranded:
+            return self.stranded == [tile] and self._best(self.start, self.need) >= 0
+        return self._best(self.start - (1 << (_BITS * tile)), self.need) >= 0
 
     def _best(self, packed: int, need: int) -> int:
         key = packed << 3 | need
@@ -257,8 +268,10 @@ def _runs(counts: list[int], colour: int, jokers: int) -> Iterator[_Candidate]:
     """Runs (C5) of `colour`: positions start…end of 1…14 (14 = high ace), with at most one
     joker; a joker that fills no gap stands at the high end unless the run ends on 14
     (and the 14-tile run takes it as the high ace)."""
+    base = colour * 13
+    held = [False] + [counts[base + number - 1] > 0 for number in range(1, 14)] + [False]
     for start in range(1, FULL_RUN - 1):
-        held = _held(counts, colour, start)
+        held[FULL_RUN] = counts[base] > (start == 1)  # 1…14 needs both aces
         missing: list[int] = []
         for end in range(start, FULL_RUN + 1):
             if not held[end]:
@@ -274,15 +287,6 @@ def _runs(counts: list[int], colour: int, jokers: int) -> Iterator[_Candidate]:
                 for spot in spots:
                     if spot != start or (end == FULL_RUN and start > 1):
                         yield _run(colour, start, end, spot)
-
-
-def _held(counts: list[int], colour: int, start: int) -> list[bool]:
-    """held[position] for positions 1…14 of a run starting at `start` (a run from 1 to 14
-    needs both aces)."""
-    base = colour * 13
-    held = [False] + [counts[base + position - 1] > 0 for position in range(1, 14)]
-    held.append(counts[base] > (1 if start == 1 else 0))
-    return held
 
 
 def _run(colour: int, start: int, end: int, joker_at: int | None) -> _Candidate:
