@@ -1,0 +1,97 @@
+"""Playwright fixtures for the browser tests: a freshly built site on 127.0.0.1,
+Debian's Chromium, and contexts that fail the test on any non-local request."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(Path(__file__).parent)]
+
+import build  # noqa: E402  (build.py lives at the repository root)
+from browser_helpers import LONG_TASK_OBSERVER  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Builds dist/ once and serves it on a free port of 127.0.0.1."""
+    dist = build.build()
+    server = build.make_server(dist)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, headless. Missing Chromium skips, except in CI where it fails."""
+    if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """Aborts and records every request that would leave this machine."""
+
+    def __init__(self) -> None:
+        self.foreign: list[str] = []
+
+    def is_local(self, url: str) -> bool:
+        parts = urlsplit(url)
+        return parts.scheme in {"data", "blob"} or parts.hostname in LOCAL_HOSTS
+
+    def route(self, route) -> None:
+        if self.is_local(route.request.url):
+            route.continue_()
+        else:
+            self.foreign.append(route.request.url)
+            route.abort()
+
+    def on_request(self, request) -> None:
+        """Also sees requests that bypass routing (service worker, preloads)."""
+        if not self.is_local(request.url) and request.url not in self.foreign:
+            self.foreign.append(request.url)
+
+
+@pytest.fixture
+def guard() -> Guard:
+    return Guard()
+
+
+@pytest.fixture
+def context(browser, guard: Guard):
+    """A fresh browser context (own cache, own service workers), guarded."""
+    context = browser.new_context()
+    context.route("**/*", guard.route)
+    context.on("request", guard.on_request)
+    yield context
+    context.close()
+    assert guard.foreign == [], f"non-local requests: {guard.foreign}"
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.add_init_script(LONG_TASK_OBSERVER)
+    return page

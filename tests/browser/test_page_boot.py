@@ -1,0 +1,103 @@
+"""The page boots: frame first, then Python; nothing leaves the machine; works offline."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from browser_helpers import (
+    long_tasks,
+    remi_call,
+    wait_python_ready,
+    wait_service_worker,
+)
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def hold_requests(page, pattern: str) -> list:
+    """Routes matching requests into a list, unanswered, until the test continues them."""
+    held: list = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def pump_until(page, condition, timeout_s: float = 30) -> None:
+    """Lets Playwright dispatch events (route handlers) until condition() holds."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        page.wait_for_timeout(50)
+
+
+def test_frame_paints_before_python_then_python_answers(page, site_url):
+    held = hold_requests(page, "**/pyodide.asm.wasm")
+    page.goto(site_url, wait_until="domcontentloaded")
+    page.wait_for_function("document.querySelector('#loading-step').textContent !== ''")
+    pump_until(page, lambda: held)
+
+    # Python cannot start without its wasm: whatever shows now came before Python.
+    assert page.evaluate("window.remiReady") is None
+    assert page.locator("#table").is_visible()
+    assert page.locator("#rack").is_visible()
+    assert page.locator("#loading").is_visible()
+    page.wait_for_timeout(1500)  # let the bar creep, for the screenshot too
+    width = page.evaluate("parseFloat(document.querySelector('#progress-bar').style.width)")
+    assert 2 < width < 100
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "loading.png"))
+
+    held[0].continue_()
+    wait_python_ready(page)
+    answer = json.loads(remi_call(page, "ping"))
+    assert answer["ok"] is True
+    assert answer["python"].startswith("3.")
+    assert answer["remi_error"] is None or not answer["remi"]
+    page.locator("#loading").wait_for(state="hidden")
+    assert "ready" in page.locator("#status").inner_text()
+
+
+def test_unknown_call_is_an_error_not_a_crash(page, site_url):
+    page.goto(site_url)
+    wait_python_ready(page)
+    answer = json.loads(remi_call(page, "no_such_call", "{}"))
+    assert answer == {"ok": False, "error": "unknown call: no_such_call"}
+    answer = json.loads(remi_call(page, "ping", "not json"))
+    assert answer["ok"] is False and "JSONDecodeError" in answer["error"]
+
+
+def test_only_local_requests_and_no_missing_files(page, site_url, guard):
+    failed: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    page.goto(site_url)
+    wait_python_ready(page)
+    wait_service_worker(page)
+    assert failed == []
+    assert guard.foreign == []
+
+
+def test_reload_offline_through_the_service_worker(page, context, site_url):
+    page.goto(site_url)
+    wait_python_ready(page)
+    wait_service_worker(page)
+    cached = page.evaluate("""async () => {
+        const names = (await caches.keys()).filter((name) => name.startsWith("remi-"));
+        const cache = await caches.open(names[0]);
+        return { names, urls: (await cache.keys()).map((request) => request.url) };
+    }""")
+    assert len(cached["names"]) == 1
+    assert any(url.endswith("/pyodide.asm.wasm") for url in cached["urls"])
+    assert any(url.endswith("/web/main.py") for url in cached["urls"])
+
+    context.set_offline(True)
+    page.reload()
+    wait_python_ready(page)
+    assert json.loads(remi_call(page, "ping"))["ok"] is True
+
+
+def test_long_task_observer_sees_the_boot(page, site_url):
+    page.goto(site_url)
+    wait_python_ready(page)
+    # Starting the interpreter blocks the main thread: the observer must notice.
+    assert long_tasks(page, over_ms=50)

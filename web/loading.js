@@ -1,0 +1,51 @@
+// The loading screen: a progress bar fed by PyScript's boot steps ("py:progress"
+// events), creeping forward in between so the page never looks frozen.
+
+// Where each PyScript step puts the bar, in percent; Python start is the long part.
+const STEPS = {
+  "Loading interpreter": [10, "Loading Python…"],
+  "Loaded interpreter": [80, "Python loaded"],
+  "Loading files": [82, "Loading the game…"],
+  "Loaded files": [90, "Game loaded"],
+};
+
+export function showLoading() {
+  const screen = document.getElementById("loading");
+  const bar = document.getElementById("progress-bar");
+  const step = document.getElementById("loading-step");
+  const error = document.getElementById("loading-error");
+  let shown = 2;
+  let target = 8;
+
+  const onProgress = ({ detail }) => {
+    const [percent, text] = STEPS[detail] ?? [];
+    if (percent === undefined) return;
+    target = Math.max(target, percent);
+    step.textContent = text;
+  };
+  const onError = (event) => {
+    error.hidden = false;
+    error.textContent = String(event.reason ?? event.message ?? event.error ?? "error");
+  };
+  const timer = setInterval(() => {
+    // Ease towards the target, and keep creeping towards the next step meanwhile.
+    target = Math.min(target + 0.4, 95);
+    shown += (target - shown) * 0.2;
+    bar.style.width = `${shown.toFixed(1)}%`;
+  }, 100);
+
+  window.addEventListener("py:progress", onProgress);
+  window.addEventListener("error", onError);
+  window.addEventListener("unhandledrejection", onError);
+
+  return {
+    finish() {
+      clearInterval(timer);
+      window.removeEventListener("py:progress", onProgress);
+      bar.style.width = "100%";
+      step.textContent = "Ready";
+      screen.classList.add("done");
+      screen.addEventListener("transitionend", () => (screen.hidden = true), { once: true });
+    },
+  };
+}
