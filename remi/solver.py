@@ -232,9 +232,13 @@ def _opening_value(position: int) -> int:
     return 10 if position >= 10 else 5
 
 
+_UNIT = [1 << (_BITS * kind) for kind in range(JOKER + 1)]
+_TABLE_VALUE = [table_value(kind) for kind in range(JOKER + 1)]
+
+
 def _candidate(tiles: Formation, is_run: bool, opening: int) -> _Candidate:
-    delta = sum(1 << (_BITS * tile) for tile in tiles)
-    value = sum(table_value(tile) for tile in tiles)
+    delta = sum([_UNIT[tile] for tile in tiles])
+    value = sum([_TABLE_VALUE[tile] for tile in tiles])
     return _Candidate(tiles, is_run, delta, value, opening)
 
 
