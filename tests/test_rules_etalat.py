@@ -139,6 +139,7 @@ def test_E6_cut_tile_laid_by_attaching_then_discard():
 
 
 def test_E7_short_rack_takes_the_whole_strip_without_laying():
+    """E7."""
     state = play(first_round(FOUR, stock="Y2 K10 R13 K5 B6"), "draw",
                  "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8", "discard K10")
     state = play(state, "draw", "discard R13", "draw", "lay K9 R9 Y9", "discard K5")
@@ -189,6 +190,7 @@ def test_E11_no_close_on_the_opening_turn_and_a_laying_must_leave_a_tile():
 
 
 def test_E12_the_atu_is_drawn_last_and_an_empty_stock_ends_the_round():
+    """E12."""
     state = round_of("etalat", [f"{OPENER} {filler(9)}", SEAT1], atu="B12")
     state = play(state, "discard R9")
     while state.stock:

@@ -34,6 +34,7 @@ def test_T1_nothing_is_laid():
 
 
 def test_T2_discards_go_to_the_left_neighbours_row():
+    """T2."""
     state = round_of("tabla", [f"{filler(15)}", SEAT1, "K1 K2 K3 K4 K5 K6 K7 K8 K9 R10 R11 Y12 Y13 B1"])
     state = play(state, "discard K2")
     assert state.rows == [[], tiles("K2"), []]
@@ -114,6 +115,7 @@ def test_T7_take_the_atu_to_close_at_once():
 
 
 def test_T8_seed_worked_example_135_minus_120_minus_50_doubled():
+    """T8."""
     closer = "K10 K11 K12 K13 R10 R11 R12 R13 Y10 Y11 Y12 B9 B10 B11 K5"
     ana = "Y13 B12 B13 K10 K11 K12 K13 R10 R11 R12 K2 K3 K4 K6"
     dan = "R13 Y10 Y11 Y12 Y13 B10 B1 R2 R3 R4 Y2 Y3 Y4 Y5"      # holds B1, the atu's twin
@@ -126,6 +128,7 @@ def test_T8_seed_worked_example_135_minus_120_minus_50_doubled():
 
 
 def test_T8_closing_with_a_joker_doubles_the_closers_own_round():
+    """T8."""
     state = round_of("tabla", [f"{CLOSED} J", SEAT1], atu="Y13")
     closed = play(state, "close J")
     value = 25 + 5 + 5 + 5 + 30 + 20 + 15
@@ -134,6 +137,7 @@ def test_T8_closing_with_a_joker_doubles_the_closers_own_round():
 
 
 def test_T9_no_closer_when_nobody_draws_for_three_rounds():
+    """T9."""
     state = round_of("tabla", [f"{filler(14)} R1", SEAT1])
     state = play(state, "discard R1")
     for _ in range(4):
@@ -145,6 +149,7 @@ def test_T9_no_closer_when_nobody_draws_for_three_rounds():
 
 
 def test_T9_no_closer_when_the_stock_runs_out():
+    """T9."""
     state = round_of("tabla", [filler(15), SEAT1])
     state = play(state, "discard K2")
     while True:
