@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from .tiles import JOKER, Tile, check_within_set, counts_of
 from .formations import FULL_RUN, table_value
@@ -49,8 +50,7 @@ class Arrangement:
     score: int
 
 
-@dataclass(frozen=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     tiles: Formation  # table order
     is_run: bool
     delta: int  # packed counts
@@ -227,9 +227,10 @@ def _pack(counts: list[int]) -> int:
     return sum(count << (_BITS * kind) for kind, count in enumerate(counts))
 
 
-def _opening_value(position: int) -> int:
-    """Opening points (C6) of a run position 1…14 (14 is the high ace)."""
-    return 10 if position >= 10 else 5
+# Opening points (C6) of run positions 0…14 (14 is the high ace), summed from position 1.
+_OPENING_UPTO = [0]
+for _position in range(1, FULL_RUN + 1):
+    _OPENING_UPTO.append(_OPENING_UPTO[-1] + (10 if _position >= 10 else 5))
 
 
 _UNIT = [1 << (_BITS * kind) for kind in range(JOKER + 1)]
@@ -294,10 +295,11 @@ def _runs(counts: list[int], colour: int, jokers: int) -> Iterator[_Candidate]:
 
 
 def _run(colour: int, start: int, end: int, joker_at: int | None) -> _Candidate:
-    base = colour * 13
-    tiles = tuple(
-        JOKER if position == joker_at else base + (position - 1) % 13
-        for position in range(start, end + 1)
-    )
-    opening = sum(_opening_value(position) for position in range(start, end + 1))
-    return _candidate(tiles, True, opening)
+    base = colour * 13 - 1
+    tiles = [base + position for position in range(start, min(end, 13) + 1)]
+    if end == FULL_RUN:
+        tiles.append(colour * 13)  # the high ace
+    if joker_at is not None:
+        tiles[joker_at - start] = JOKER
+    opening = _OPENING_UPTO[end] - _OPENING_UPTO[start - 1]
+    return _candidate(tuple(tiles), True, opening)
