@@ -289,16 +289,31 @@ def _useful_openings(state: RoundState, seat: int) -> list[Action]:
 
 
 def _layings(state: RoundState, seat: int) -> list[Action]:
+    """Every formation the rack can lay, every attachment and every joker swap. Checking
+    the formations directly (not through `apply`) keeps bots and hints fast."""
     rack = state.racks[seat]
-    actions = [Action("lay", tiles=f) for f in formations_in(rack)]
+    room = len(rack) - min_rack_after_laying(state)
+    actions = [Action("lay", tiles=f) for f in formations_in(rack) if len(f) <= room]
     for number, formation in enumerate(state.table, start=1):
-        for tile in sorted(set(rack)):
-            actions.append(Action("attach", tiles=(tile,), number=number))
+        for tile in sorted(set(rack)) if room >= 1 else ():
+            if _fits(formation.tiles, tile):
+                actions.append(Action("attach", tiles=(tile,), number=number))
         if JOKER in formation.tiles:
             wanted = represented(formation.tiles)[formation.tiles.index(JOKER)]
             if wanted is not None and wanted in rack:
                 actions.append(Action("swap", tiles=(wanted,), number=number))
-    return [action for action in actions if _allowed(state, seat, action)]
+    if state.must_lay or any(a.kind == "swap" for a in actions):
+        actions = [a for a in actions if (a.kind != "swap" and not state.must_lay)
+                   or _allowed(state, seat, a)]
+    return actions
+
+
+def _fits(formation: Formation, tile: Tile) -> bool:
+    try:
+        attach(formation, tile)
+    except RuleError:
+        return False
+    return True
 
 
 def _allowed(state: RoundState, seat: int, action: Action) -> bool:

@@ -117,7 +117,8 @@ class RoundState:
         return self.options.double_rounds and (atu == JOKER or atu % 13 == 0)
 
     def copy(self) -> RoundState:
-        clone = RoundState(**{**self.__dict__})
+        clone = object.__new__(RoundState)
+        clone.__dict__.update(self.__dict__)
         clone.racks = [list(rack) for rack in self.racks]
         clone.stock = list(self.stock)
         clone.strip, clone.strip_by = list(self.strip), list(self.strip_by)
