@@ -380,3 +380,19 @@ def test_bad_arguments_are_refused() -> None:
         best_arrangement(tiles("R1 R2 R3"), opening_rule="groups")
     with pytest.raises(RuleError):
         best_arrangement(tiles("R1 R1 R1"))
+
+
+def test_e5_must_cover_a_joker_taken_from_the_strip() -> None:
+    rack = tiles("K10 K11 K12 R2 Y5 J")
+    assert best_arrangement(rack, "table_value").formations == (
+        tuple(tiles("K10 K11 K12 J")), )
+    forced = best_arrangement(rack, "opening", must_cover=[JOKER], opening_rule="run")
+    assert forced is not None and JOKER in {t for f in forced.formations for t in f}
+    assert best_arrangement(tiles("K10 K11 K12 J J"), must_cover=[JOKER, JOKER]) is None
+
+
+def test_c5_sixteen_tiles_rack_plus_one() -> None:
+    rack = tiles("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 R1 K7 J")
+    result = best_arrangement(rack)
+    check_valid(rack, result)
+    assert result.score == 16
