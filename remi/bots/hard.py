@@ -1,0 +1,212 @@
+"""Level hard: plans with the solver and reads the public table.
+
+Etalat: opens with the solver's best 45-point opening (can_open); takes the top discard or
+breaks the strip when the taken tiles open or extend formations; lays, swaps jokers,
+attaches loose tiles to anyone's formations (the atu's twin first, +50); before opening it
+discards the tile that hurts its opening least; after, the loose tile of highest value
+unless the next player visibly collects it (their public takes, attachable to the table
+when they have opened); sheds high values when someone is close to closing; never
+discards a joker onto the strip while another tile can go.
+
+Tablă: takes the atu when the atu closes (T7), the top of its row when it covers more;
+closes whenever it can, with a joker discard first (×2); otherwise discards the tile that
+keeps it closest to a close (tiles covered, then live outs counted from every visible
+copy), avoiding what the left neighbour collects and keeping the atu's twin; discards a
+joker to deny the neighbour's free draw when the joker covers nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..formations import FULL_RUN
+from ..solver import best_arrangement, best_close, closing_discards
+from ..tiles import JOKER, Tile, colour_of, make_tile, number_of, tile_name
+from .common import (
+    Legal,
+    Seen,
+    attaches,
+    by_kind,
+    covered,
+    loose,
+    parse_legal,
+    potential,
+    related,
+    seen,
+    without,
+)
+from .medium import lay_something
+
+OPENING = 45
+
+
+def choose(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    actions = parse_legal(legal)
+    if not actions:
+        return "timeout" if not legal else legal[0]
+    info = seen(view)
+    if info.variant == "etalat":
+        return etalat(info, actions)
+    return tabla(info, actions)
+
+
+# -- Etalat --------------------------------------------------------------------------------------
+
+def rack_score(info: Seen, tiles: list[Tile]) -> int:
+    """Table value in formations minus loose value (tiles attachable to the table count as
+    laid), the highest loose tile excepted: it is the discard."""
+    best = best_arrangement(tiles, "table_value")
+    assert best is not None
+    opened = info.opened[info.seat]
+    rest = [t for t in best.loose if not (opened and attaches(t, info.table))]
+    laid = best.score + sum(info.value(t) for t in best.loose if t not in rest)
+    spare = sorted((info.value(t) for t in rest), reverse=True)
+    return laid - sum(spare[1:])
+
+
+def etalat_draw(info: Seen, actions: Legal) -> str:
+    takes = by_kind(actions, "take")
+    if not takes:
+        return "draw"
+    opened = info.opened[info.seat]
+    best_text, best_score = "draw", rack_score(info, info.rack) if opened else -10**6
+    for text, action in takes:
+        taken = info.strip[-action.number:]
+        score = rack_score(info, info.rack + taken)
+        if not opened:
+            score += 1000                          # legal only when it opens now (E5, E6)
+        if score > best_score:
+            best_text, best_score = text, score
+    return best_text
+
+
+def etalat(info: Seen, actions: Legal) -> str:
+    if by_kind(actions, "draw"):
+        return etalat_draw(info, actions)
+    twin = info.atu
+    if info.atu != JOKER and twin in info.rack and info.opened[info.seat]:
+        for text, action in by_kind(actions, "attach"):
+            if action.tile == twin:
+                return text                        # the atu's twin on the table: +50 (E13)
+    laying = lay_something(info, actions, swaps=True)
+    if laying:
+        return laying
+    discards = {action.tile for _, action in by_kind(actions, "discard")}
+    return f"discard {tile_name(etalat_discard(info, discards))}"
+
+
+def etalat_discard(info: Seen, allowed: set[Tile]) -> Tile:
+    rack = info.rack
+    candidates = sorted(allowed - {JOKER}) or sorted(allowed)
+    nxt = info.left
+    danger_tiles = info.taken[nxt]
+
+    def dangerous(tile: Tile) -> int:
+        if info.opened[nxt] and attaches(tile, info.table):
+            return 2
+        return 1 if any(related(tile, t) for t in danger_tiles) else 0
+
+    if not info.opened[info.seat]:
+        spare = set(loose(rack, "opening")) if len(rack) > 3 else set(rack)
+        pool = [t for t in candidates if t in spare] or candidates
+        # keep the tiles that can still grow into formations; shed the lone ones
+        return min(pool, key=lambda t: (potential(t, rack), dangerous(t), -info.value(t), t))
+    spare = set(loose(rack, "table_value"))
+    pool = [t for t in candidates if t in spare] or candidates
+    closing_soon = min(size for seat, size in enumerate(info.rack_sizes) if seat != info.seat) <= 4
+    if twin_keep := (info.atu if info.atu in pool and len(pool) > 1 else None):
+        pool = [t for t in pool if t != twin_keep]
+
+    def cost(tile: Tile) -> tuple[int, ...]:
+        value = info.value(tile)
+        keep = potential(tile, rack) * (0 if closing_soon else 5)
+        return (dangerous(tile) * 20 + keep - value * (2 if closing_soon else 1), -tile)
+
+    return min(pool, key=cost)
+
+
+# -- Tablă ---------------------------------------------------------------------------------------
+
+def visible_counts(info: Seen) -> list[int]:
+    counts = [0] * (JOKER + 1)
+    for tile in info.rack:
+        counts[tile] += 1
+    for row in info.rows:
+        for tile in row:
+            counts[tile] += 1
+    counts[info.atu] += 1
+    return counts
+
+
+def neighbours(tile: Tile) -> list[Tile]:
+    """Tiles that could complete something with `tile`: same number, same colour within 2."""
+    if tile == JOKER:
+        return []
+    colour, number = colour_of(tile), number_of(tile)
+    out = [make_tile(c, number) for c in "KRYB" if c != "KRYB"[colour]]
+    for step in (-2, -1, 1, 2):
+        position = number + step
+        if position == 14:
+            position = 1
+        if 1 <= position <= 13 and (position != 1 or step < 0 or number >= 12) and position <= FULL_RUN:
+            out.append(make_tile("KRYB"[colour], position))
+    return out
+
+
+def live_outs(info: Seen, rack: list[Tile], seen_counts: list[int]) -> int:
+    """Copies still unseen of the tiles that would let `rack` (14 tiles) close next turn."""
+    near = {n for t in loose(rack) for n in neighbours(t)} | {JOKER}
+    outs = 0
+    for tile in near:
+        left = 2 - seen_counts[tile]
+        if left > 0 and closing_discards(rack + [tile]):
+            outs += left
+    return outs
+
+
+def tabla(info: Seen, actions: Legal) -> str:
+    kinds = {action.kind for _, action in actions}
+    if "atu" in kinds:
+        return "atu"
+    if "draw" in kinds:
+        if "take" in kinds:
+            tile = info.rows[info.seat][-1]
+            if covered(info.rack + [tile]) > covered(info.rack):
+                return "take"
+        return "draw"
+    closes = by_kind(actions, "close")
+    if closes:
+        for text, action in closes:
+            if action.tile == JOKER:
+                return text                        # ×2 of the own round (T8)
+        return max(closes, key=lambda c: best_close(info.rack, c[1].tile).score)[0]
+    allowed = sorted({action.tile for _, action in by_kind(actions, "discard")})
+    return f"discard {tile_name(tabla_discard(info, allowed))}"
+
+
+def tabla_discard(info: Seen, allowed: list[Tile]) -> Tile:
+    rack = info.rack
+    cover = {tile: covered(without(rack, tile)) for tile in allowed}
+    top = max(cover.values())
+    pool = [t for t in allowed if cover[t] == top]
+    collected = info.taken[info.left]
+
+    def danger(tile: Tile) -> int:
+        return sum(1 for t in collected if related(tile, t))
+
+    if JOKER in pool and len(pool) > 1:
+        deny = rack.count(JOKER) > 1 or info.stock < 15 or all(danger(t) for t in pool if t != JOKER)
+        if not deny:
+            pool.remove(JOKER)
+    if info.atu in pool and len(pool) > 1:
+        pool.remove(info.atu)                      # the twin held at the end is +50 (T8)
+    if len(pool) > 1 and top >= len(rack) - 4:
+        seen_counts = visible_counts(info)
+        ranked = sorted(pool, key=lambda t: (danger(t), -info.value(t), t))[:3]
+        outs = {t: live_outs(info, without(rack, t), seen_counts) for t in ranked}
+        best = max(outs.values())
+        pool = [t for t in ranked if outs[t] == best]
+    if JOKER in pool:
+        return JOKER
+    return min(pool, key=lambda t: (danger(t), -info.value(t), potential(t, rack), t))

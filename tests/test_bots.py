@@ -1,0 +1,167 @@
+"""Bots (RULES.md "Bots"): legal decisions, finished rounds, strength, and fair play — a bot
+decides only from its seat's view, proved by re-dealing the hidden tiles."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from remi.bots import LEVELS, bot_action, label, player_factory, seat_info
+from remi.deal import Deal, rng_for
+from remi.engine import apply, legal_actions
+from remi.options import Options
+from remi.state import RoundState
+from remi.views import view
+
+VARIANTS = ("etalat", "tabla")
+
+
+def new_round(variant: str, seats: int, seed: int, **options) -> RoundState:
+    deal = Deal.shuffled(seats, seed % seats, rng_for("bots-test", variant, seats, seed))
+    return RoundState.start(variant, Options(**options), deal)
+
+
+def decide(state: RoundState, level: str, seed: int | str) -> str:
+    legal = [str(action) for action in legal_actions(state)]
+    return bot_action(level, view(state, state.to_play), legal, seed)
+
+
+def play_round(variant: str, levels: list[str], seed: int, check=None, **options) -> RoundState:
+    state = new_round(variant, len(levels), seed, **options)
+    steps = 0
+    while not state.over:
+        legal = [str(action) for action in legal_actions(state)]
+        action = bot_action(levels[state.to_play], view(state, state.to_play), legal, seed)
+        assert action in legal or (not legal and action == "timeout"), (action, legal)
+        if check is not None:
+            check(state)
+        state = apply(state, action)
+        steps += 1
+        assert steps < 3000, "the round does not end"
+    return state
+
+
+def redealt(state: RoundState, seat: int, rng: random.Random) -> RoundState:
+    """The same position for `seat` with every hidden tile re-dealt: the other racks and the
+    stock are shuffled among themselves (sizes kept)."""
+    other = state.copy()
+    others = [s for s in range(state.seats) if s != seat]
+    hidden = [t for s in others for t in state.racks[s]] + list(state.stock)
+    rng.shuffle(hidden)
+    for s in others:
+        size = len(state.racks[s])
+        other.racks[s], hidden = hidden[:size], hidden[size:]
+    other.stock = hidden
+    other.check_tiles()
+    return other
+
+
+# -- labels and the registry ---------------------------------------------------------------------
+
+def test_levels_and_labels():
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    assert label("hard") == "AI hard"
+    assert seat_info("easy") == {"is_bot": True, "level": "easy", "name": "AI easy"}
+    with pytest.raises(ValueError):
+        bot_action("grandmaster", {}, [], 0)
+
+
+def test_player_factory_plugs_into_a_state_loop():
+    state = new_round("tabla", 2, 1)
+    players = [player_factory("medium")(seat, 7) for seat in range(2)]
+    while not state.over:
+        state = apply(state, players[state.to_play](state))
+    assert state.scores is not None
+
+
+# -- legality and finishing rounds ----------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_decision_is_legal_and_rounds_finish(variant):
+    steps = 0
+    ends = set()
+    for seed in range(6):
+        seats = 2 + seed % 3
+        levels = [list(LEVELS)[(seed + s) % 4] for s in range(seats)]
+        options = {"preset": "clasic"} if seed % 3 == 2 else {}
+        state = play_round(variant, levels, seed, **options)
+        steps += len(state.actions)
+        ends.add(state.end)
+    assert steps > 300
+    assert "closed" in ends
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_each_level_finishes_rounds_against_itself(level):
+    for variant in VARIANTS:
+        for seed in range(2):
+            state = play_round(variant, [level] * (2 + seed * 2), 100 + seed)
+            assert state.over and state.scores is not None
+
+
+def test_same_seed_same_decisions():
+    first = play_round("etalat", ["easy", "easy", "easy"], 5)
+    again = play_round("etalat", ["easy", "easy", "easy"], 5)
+    assert first.actions == again.actions
+
+
+# -- fair play --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_same_view_with_hidden_tiles_redealt_gives_same_decision(variant):
+    rng = random.Random(f"fair/{variant}")
+    checked = [0]
+
+    def check(state: RoundState) -> None:
+        if rng.random() > 0.25:
+            return
+        seat = state.to_play
+        other = redealt(state, seat, rng)
+        assert view(other, seat) == view(state, seat)
+        assert [str(a) for a in legal_actions(other)] == [str(a) for a in legal_actions(state)]
+        for level in LEVELS:
+            assert decide(other, level, 11) == decide(state, level, 11), level
+        checked[0] += 1
+
+    for seed in range(4):
+        seats = 2 + seed % 3
+        play_round(variant, [list(LEVELS)[(seed + s) % 4] for s in range(seats)], 200 + seed,
+                   check=check)
+    assert checked[0] >= 40
+
+
+# -- strength -----------------------------------------------------------------------------------
+
+def mean_margin(variant: str, strong: str, weak: str, rounds: int) -> float:
+    """Mean per-round score of `strong` minus `weak`, seats alternating."""
+    margin = 0
+    for seed in range(rounds):
+        levels = [strong, weak] if seed % 2 == 0 else [weak, strong]
+        scores = play_round(variant, levels, 300 + seed).scores
+        me = levels.index(strong)
+        margin += scores[me] - scores[1 - me]
+    return margin / rounds
+
+
+def random_margin(variant: str, rounds: int) -> float:
+    margin = 0
+    for seed in range(rounds):
+        state = new_round(variant, 2, 400 + seed)
+        rng = random.Random(seed)
+        hard_seat = seed % 2
+        while not state.over:
+            if state.to_play == hard_seat:
+                action = decide(state, "hard", seed)
+            else:
+                legal = legal_actions(state)
+                action = str(rng.choice(legal)) if legal else "timeout"
+            state = apply(state, action)
+        margin += state.scores[hard_seat] - state.scores[1 - hard_seat]
+    return margin / rounds
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_hard_beats_random_and_easy(variant):
+    assert random_margin(variant, 6) > 0
+    assert mean_margin(variant, "hard", "easy", 12) > 0
