@@ -176,6 +176,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # -- bench ------------------------------------------------------------------------------------
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    return run_bench(args.rest)
+
+
+def run_bench(rest: Sequence[str]) -> int:
     script = Path(__file__).resolve().parent.parent / "bench" / "engine_bench.py"
     if not script.exists():
         print("remi bench: bench/engine_bench.py is not here (run it from a source checkout)",
@@ -183,7 +187,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     import runpy
 
-    sys.argv = [str(script), *args.rest]
+    sys.argv = [str(script), *rest]
     runpy.run_path(str(script), run_name="__main__")
     return EXIT_OK
 
@@ -218,5 +222,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bench"]:             # its options belong to bench/engine_bench.py
+        return run_bench(argv[1:])
     args = parser().parse_args(argv)
     return args.run(args)

@@ -227,3 +227,13 @@ def test_a_non_string_action_exits_2(etalat_game, tmp_path):
 
 def test_no_command_exits_2():
     assert remi().returncode == 2
+
+
+def test_bench_dispatches_to_the_engine_bench():
+    run = remi("bench", "--variant", "tabla", "--seats", "2", "--batches", "1", "--rounds", "1",
+               "--json")
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    result = report["results"]["tabla"]
+    assert result["rounds_per_s"] > 0 and result["ratio"] > 1
+    assert set(report["results"]) == {"tabla"}
