@@ -52,6 +52,19 @@ def register(level: str, factory: PlayerFactory) -> None:
     PLAYERS[level] = factory
 
 
+def _register_bots() -> None:
+    """The bots' levels (remi.bots: easy, medium, hard, expert), each seeing only its view."""
+    try:
+        from . import bots
+    except ImportError:                 # a build without the bots package
+        return
+    for level in bots.LEVELS:
+        PLAYERS.setdefault(level, bots.player_factory(level))
+
+
+_register_bots()
+
+
 def seat_label(level: str) -> str:
     """How a seat shows in results and logs: bots are always labelled AI with their level."""
     return f"AI {level}"

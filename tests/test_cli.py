@@ -237,3 +237,17 @@ def test_bench_dispatches_to_the_engine_bench():
     result = report["results"]["tabla"]
     assert result["rounds_per_s"] > 0 and result["ratio"] > 1
     assert set(report["results"]) == {"tabla"}
+
+
+def test_bot_levels_play_and_replay(tmp_path):
+    """The bots' levels plug into the registry; their logs replay like any other."""
+    if "easy" not in cli.PLAYERS:
+        pytest.skip("remi.bots is not available")
+    path = tmp_path / "bots.json"
+    run = remi("play", "--variant", "tabla", "--seats", "easy,random", "--rounds", "1",
+               "--seed", "b", "--log", str(path))
+    assert run.returncode == 0, run.stderr
+    results = json.loads(run.stdout)
+    assert results["seats"] == ["AI easy", "AI random"]
+    replayed = remi("replay", str(path))
+    assert json.loads(replayed.stdout)["totals"] == results["totals"]
