@@ -39,6 +39,7 @@ from .common import (
 from .medium import lay_something
 
 OPENING = 45
+MAX_TILES = 22      # the largest rack + taken tiles the draw decision evaluates
 
 
 def choose(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -73,6 +74,8 @@ def etalat_draw(info: Seen, actions: Legal) -> str:
     best_text, best_score = "draw", rack_score(info, info.rack) if opened else -10**6
     for text, action in takes:
         taken = info.strip[-action.number:]
+        if len(info.rack) + len(taken) > MAX_TILES:
+            continue                               # keeps the solver fast (≤ 20 ms)
         score = rack_score(info, info.rack + taken)
         if not opened:
             score += 1000                          # legal only when it opens now (E5, E6)
@@ -201,9 +204,9 @@ def tabla_discard(info: Seen, allowed: list[Tile]) -> Tile:
             pool.remove(JOKER)
     if info.atu in pool and len(pool) > 1:
         pool.remove(info.atu)                      # the twin held at the end is +50 (T8)
-    if len(pool) > 1 and top >= len(rack) - 4:
+    if len(pool) > 1 and top >= len(rack) - 3:
         seen_counts = visible_counts(info)
-        ranked = sorted(pool, key=lambda t: (danger(t), -info.value(t), t))[:3]
+        ranked = sorted(pool, key=lambda t: (danger(t), -info.value(t), t))[:2]
         outs = {t: live_outs(info, without(rack, t), seen_counts) for t in ranked}
         best = max(outs.values())
         pool = [t for t in ranked if outs[t] == best]
