@@ -20,7 +20,7 @@ RULES = {"etalat": etalat, "tabla": tabla}
 
 def apply(state: RoundState, action: Action | str) -> RoundState:
     """Apply the action of the seat to play; return the new state (the old one is untouched)."""
-    if isinstance(action, str):
+    if not isinstance(action, Action):
         action = parse_action(action)
     if state.over:
         raise RuleError("C10", "the round is over")

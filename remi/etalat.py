@@ -67,7 +67,7 @@ def take(state: RoundState, seat: int, count: int) -> None:
     rule = "E5" if count == 1 else "E6"
     if not short_rack and not (opened and count == 1):
         if not opened:
-            if can_open(rack + taken, opening_rule(state), OPENING_POINTS, [cut]) is None:
+            if not _opening_possible(state, rack + taken, cut):
                 raise RuleError(rule, f"not opened yet: you may take {tile_name(cut)} only to use "
                                 "it in an opening of 45 points this turn, and it makes none")
         elif not _can_lay(state, rack + taken, cut):
@@ -82,14 +82,36 @@ def take(state: RoundState, seat: int, count: int) -> None:
     state.phase = "play"
 
 
-def _can_lay(state: RoundState, tiles: list[Tile], tile: Tile) -> bool:
-    for formation in state.table:
-        try:
-            attach(formation.tiles, tile)
-            return True
-        except RuleError:
-            pass
-    return best_arrangement(tiles, "covered", must_cover=[tile]) is not None
+def _can_lay(state: RoundState, rack: list[Tile], tile: Tile) -> bool:
+    """Whether `tile` can still be laid this turn in one laying that leaves a tile to discard
+    (attached, or in a formation made from the rack)."""
+    room = len(rack) - min_rack_after_laying(state)
+    if room >= 1 and any(_fits(formation.tiles, tile) for formation in state.table):
+        return True
+    return any(tile in formation and len(formation) <= room for formation in formations_in(rack))
+
+
+def _opening_possible(state: RoundState, tiles: list[Tile], cut: Tile) -> bool:
+    """Whether `tiles` hold an opening (E4) using `cut` that leaves the rack the tiles it
+    needs after it (E11): the best opening, shed of formations it can spare."""
+    best = can_open(tiles, opening_rule(state), OPENING_POINTS, [cut])
+    if best is None:
+        return False
+    keep = 1 if state.options.clasic else 2
+    laid = list(best.formations)
+    for formation in sorted(best.formations, key=opening_points):
+        if len(tiles) - sum(map(len, laid)) >= keep:
+            break
+        rest = [f for f in laid if f is not formation]
+        if cut not in formation and _valid_opening(state, rest):
+            laid = rest
+    return len(tiles) - sum(map(len, laid)) >= keep
+
+
+def _valid_opening(state: RoundState, formations: list[Formation]) -> bool:
+    runs = sum(1 for f in formations if is_run(f))
+    enough = sum(opening_points(f) for f in formations) >= OPENING_POINTS
+    return enough and (runs > 0 or (state.options.clasic and len(formations) >= 3))
 
 
 # -- layings ----------------------------------------------------------------------------------

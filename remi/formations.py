@@ -94,7 +94,13 @@ def _as_run(tiles: Sequence[Tile]) -> Formation | None:
     others = sorted(number_of(tile) for tile in reals if number_of(tile) != 1)
     if aces > 2 or len(set(others)) != len(others):
         raise RuleError("C5", "a run holds each number once: " + _names(tiles))
-    choices = [[1, 14]] if aces == 2 else [[1], [14]] if aces == 1 else [[]]
+    ace_named_first = bool(reals) and number_of(reals[0]) == 1
+    if aces == 2:
+        choices = [[1, 14]]
+    elif aces == 1:                         # an ace named after the others is high (K2…K13 K1)
+        choices = [[1], [14]] if ace_named_first else [[14], [1]]
+    else:
+        choices = [[]]
     for ace_positions in choices:
         positions = sorted(others + ace_positions)
         low, high = positions[0], positions[-1]

@@ -201,9 +201,6 @@ def test_bad_json_and_bad_headers():
         assert refusal(data).rule == rule
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError, reason=(
-    "BUG (remi/log.py): an action that is not a string (e.g. 7) reaches engine.apply, which "
-    "crashes with AttributeError instead of a LogError"))
 def test_an_action_that_is_not_a_string_is_a_log_error(etalat):
     error = refusal(first_round_log(etalat, [7]))
     assert error.rule == "notation"

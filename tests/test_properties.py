@@ -447,7 +447,7 @@ def test_game_prefixes(variant, seats, preset, seed, limit):
     assert state.to_json() == before
 
 
-# -- bugs found in others' files (strict xfail: remove the mark once fixed) ---------------------
+# -- dead ends found by the random corpus (E6 obligations vs E11) ------------------------------
 
 def etalat_state(rack: str, strip: str) -> RoundState:
     """Etalat, 2 seats, both opened, seat 0 to draw with `rack`; the table holds K5 K6 K7."""
@@ -468,13 +468,6 @@ def etalat_state(rack: str, strip: str) -> RoundState:
     return state
 
 
-DEAD_END = ("BUG (remi/etalat.py): the E6 obligation checks (_can_lay, used by take and by "
-            "_check_obligations) ignore E11 — a laying must leave a tile to discard — so a "
-            "seat can reach a state where the cut tile can only be laid by emptying the rack, "
-            "and it has no legal action at all")
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=DEAD_END)
 def test_no_dead_end_after_laying_around_the_cut_tile():
     """Rack R12 R13, strip K9 B3 R1 R11: 'take 2' (cut R1), then 'lay R11 R12 R13' leaves R1,
     which only fits that run as its high ace — and attaching it would empty the rack."""
@@ -489,7 +482,6 @@ def test_no_dead_end_after_laying_around_the_cut_tile():
     assert engine.legal_actions(state), "a reachable state with no legal action"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=DEAD_END)
 def test_no_dead_end_after_breaking_the_strip():
     """Rack Y3, strip K9 B3 Y2 Y4: 'take 2' (cut Y2) is accepted although Y2 can only be laid
     as Y2 Y3 Y4, the whole rack (found by the random corpus: etalat/4/platform/52)."""
@@ -502,9 +494,6 @@ def test_no_dead_end_after_breaking_the_strip():
 
 
 def test_every_corpus_state_has_a_legal_action_or_is_over():
-    """No dead ends in the corpus (the random player recorded every state where nothing was
-    legal) other than the known E6/E11 one above, where a tile must still be laid; remove the
-    must_lay exemption once that bug is fixed."""
+    """No dead ends: the random player recorded every state where nothing was legal."""
     corpus()
-    for text in DEAD_ENDS:
-        assert json.loads(text)["must_lay"], text
+    assert not DEAD_ENDS, sorted(DEAD_ENDS)[0]
