@@ -20,7 +20,7 @@ from .formations import (
     table_value,
 )
 from .rack import has_tiles, take_from, without
-from .solver import best_arrangement, can_open
+from .solver import can_open
 from .state import RoundState, TableFormation
 from .tiles import JOKER, Tile, tile_name, tiles_text
 
