@@ -1,0 +1,65 @@
+"""The page's JSON API (remi/bridge.py): new game, actions, bots, save and resume."""
+
+import json
+import random
+
+import pytest
+
+from remi import bridge
+
+
+def play_until_round_end(snap, rng, limit=3000):
+    for _ in range(limit):
+        if snap["bot_to_play"]:
+            snap = bridge.bot_step()["snapshot"]
+        elif snap["my_turn"]:
+            snap = bridge.act(rng.choice(snap["legal"]))["snapshot"]
+        else:
+            return snap
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize("variant", ["etalat", "tabla"])
+def test_a_round_against_bots_reaches_the_score_table(variant):
+    snap = bridge.new_game(variant, ["easy", "human", "medium"], seed="t1")
+    assert [p["name"] for p in snap["players"]] == ["AI easy", "Tu", "AI medium"]
+    assert snap["view"]["seat"] == 1 and "racks" not in snap["view"]
+    snap = play_until_round_end(snap, random.Random(2))
+    assert snap["view"]["phase"] == "over" and len(snap["view"]["breakdown"]) == 3
+    assert snap["totals"] == snap["view"]["scores"]
+    assert bridge.next_round()["round"] == 2
+
+
+def test_an_illegal_move_is_explained_and_changes_nothing():
+    snap = bridge.new_game("etalat", ["human", "easy"], seed="t2")
+    first_is_me = snap["my_turn"]
+    before = bridge.save()
+    answer = bridge.act("draw" if first_is_me else "discard K2")
+    assert not answer["accepted"]
+    assert answer["rule"] in ("E2", "C2") and answer["error"].startswith(answer["rule"] + ":")
+    assert bridge.save() == before
+
+
+def test_save_and_load_resume_exactly():
+    snap = bridge.new_game("tabla", ["human", "hard", "easy", "medium"], seed="t3")
+    rng = random.Random(3)
+    for _ in range(40):
+        snap = (bridge.bot_step()["snapshot"] if snap["bot_to_play"]
+                else bridge.act(rng.choice(snap["legal"]))["snapshot"])
+    saved = json.loads(json.dumps(bridge.save()))
+    resumed = bridge.load(saved)
+    assert resumed == snap
+    # the resumed game goes on like the original would
+    assert bridge.save() == saved
+
+
+def test_arrange_puts_formations_first():
+    order = bridge.arrange(["K2", "R7", "R5", "Y9", "R6", "J", "B9", "K9"])
+    assert order["formations"] and order["loose"] == ["K2"]
+    assert order["order"][-1] == "K2" and sorted(order["order"]) == sorted(
+        ["K2", "R7", "R5", "Y9", "R6", "J", "B9", "K9"])
+
+
+def test_exactly_one_local_player():
+    with pytest.raises(ValueError):
+        bridge.new_game("etalat", ["easy", "hard"])
