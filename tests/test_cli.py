@@ -217,12 +217,10 @@ def test_a_seed_log_replays(etalat_game, tmp_path):
     assert json.loads(run.stdout)["totals"] == results["totals"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (remi/log.py): a non-string action in a log crashes replay with AttributeError "
-    "(traceback, exit 1) instead of a LogError (one line, exit 2)"))
 def test_a_non_string_action_exits_2(etalat_game, tmp_path):
     _, path = etalat_game
-    replay_error(tmp_path, first_round(path, [7]))
+    line = replay_error(tmp_path, first_round(path, [7]))
+    assert line.startswith("round 0, action 0 (seat ") and "notation" in line
 
 
 def test_no_command_exits_2():
