@@ -86,6 +86,8 @@ def _can_lay(state: RoundState, rack: list[Tile], tile: Tile) -> bool:
     """Whether `tile` can still be laid this turn in one laying that leaves a tile to discard
     (attached, or in a formation made from the rack)."""
     room = len(rack) - min_rack_after_laying(state)
+    if tile not in rack:
+        return False
     if room >= 1 and any(_fits(formation.tiles, tile) for formation in state.table):
         return True
     return any(tile in formation and len(formation) <= room for formation in formations_in(rack))
@@ -179,6 +181,7 @@ def swap(state: RoundState, seat: int, tile: Tile, number: int) -> None:
     index = target.tiles.index(JOKER)
     state.checkpoint = state.checkpoint or state.copy()
     take_from(state.racks[seat], [tile], "E9")
+    state.must_lay = without(state.must_lay, [tile])      # a cut tile swapped in is laid
     state.racks[seat].append(JOKER)
     state.must_lay.append(JOKER)
     state.joker_credits.append(target.credits[index])
