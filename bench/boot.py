@@ -31,6 +31,11 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 PAGES = {"bare Pyodide": "bench/bare.html", "Remi page": ""}
+# Records when PyScript reports each boot step ("py:progress" events).
+STEP_RECORDER = """
+window.__steps = {};
+addEventListener("py:progress", ({ detail }) => { window.__steps[detail] = performance.now(); });
+"""
 
 
 class CountingHandler(build.StaticHandler):
@@ -53,15 +58,17 @@ def gzip_size(dist: Path, url_path: str) -> int:
     return len(gzip.compress(path.read_bytes(), 6))
 
 
-def measure(browser, url: str, dist: Path) -> dict[str, float]:
+def measure(browser, url: str, dist: Path) -> dict:
     context = browser.new_context()
     context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
         "http://127.0.0.1") else route.abort())
     CountingHandler.served.clear()
     page = context.new_page()
+    page.add_init_script(STEP_RECORDER)
     page.goto(url)
     page.wait_for_function("window.remiReady === true", timeout=120_000)
     ready = page.evaluate("window.remiReadyAt")
+    steps = page.evaluate("window.__steps")
     paint = page.evaluate(
         "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
     with CountingHandler.lock:
@@ -73,6 +80,7 @@ def measure(browser, url: str, dist: Path) -> dict[str, float]:
         "bytes": sum(size for _, size in served),
         "gzip": sum(gzip_size(dist, path) for path, _ in served),
         "requests": len(served),
+        "steps": steps,
     }
 
 
@@ -91,7 +99,7 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in PAGES}
+    results: dict[str, list[dict]] = {name: [] for name in PAGES}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                              args=CHROMIUM_ARGS)
@@ -104,7 +112,13 @@ def main() -> None:
     report(results, runs)
 
 
-def report(results: dict[str, list[dict[str, float]]], runs: int) -> None:
+def paint_text(rows: list[dict]) -> str:
+    """Median first contentful paint; "-" for a page that paints nothing."""
+    paints = [row["paint_ms"] for row in rows if row["paint_ms"]]
+    return f"{statistics.median(paints):.0f}" if paints else "-"
+
+
+def report(results: dict[str, list[dict]], runs: int) -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"medians over {runs} runs (fresh context each: cold HTTP cache, no service worker);"
           f" {os.cpu_count()} CPUs, load average {load}")
@@ -115,12 +129,17 @@ def report(results: dict[str, list[dict[str, float]]], runs: int) -> None:
         ready = [row["ready_ms"] for row in rows]
         medians[name] = statistics.median(ready)
         print(f"{name:<14}{medians[name]:>10.0f}{min(ready):>8.0f}{max(ready):>8.0f}"
-              f"{statistics.median(row['paint_ms'] for row in rows):>10.0f}"
+              f"{paint_text(rows):>10}"
               f"{statistics.median(row['requests'] for row in rows):>10.0f}"
               f"{statistics.median(row['bytes'] for row in rows):>12,.0f}"
               f"{statistics.median(row['gzip'] for row in rows):>12,.0f}")
     ratio = medians["Remi page"] / medians["bare Pyodide"]
     print(f"ratio Remi/bare (ready): {ratio:.2f}")
+    print("Remi page, PyScript boot steps (median ms since navigation):")
+    rows = results["Remi page"]
+    for step in rows[0]["steps"]:
+        times = [row["steps"][step] for row in rows if step in row["steps"]]
+        print(f"  {step:<24}{statistics.median(times):>8.0f}")
 
 
 if __name__ == "__main__":
