@@ -126,8 +126,7 @@ def build(dist: Path = DIST) -> Path:
     write_icons(dist / "icons")
     write_manifest(dist)
     version = write_service_worker(dist)
-    print(f"built {dist.relative_to(ROOT)}/ ({len(list(files_under(dist)))} files, "
-          f"cache {version})")
+    print(f"built {dist} ({len(list(files_under(dist)))} files, cache {version})")
     return dist
 
 

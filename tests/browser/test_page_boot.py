@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from pathlib import Path
+
+import build
 
 from browser_helpers import (
     long_tasks,
@@ -91,9 +94,35 @@ def test_reload_offline_through_the_service_worker(page, context, site_url):
     assert any(url.endswith("/web/main.py") for url in cached["urls"])
 
     context.set_offline(True)
+    from_worker: dict[str, bool] = {}
+    page.on("response", lambda r: from_worker.update({r.url: r.from_service_worker}))
     page.reload()
     wait_python_ready(page)
     assert json.loads(remi_call(page, "ping"))["ok"] is True
+    wasm = [url for url in from_worker if url.endswith("/pyodide.asm.wasm")]
+    assert wasm and from_worker[wasm[0]] is True
+    assert from_worker[site_url] is True
+
+
+def test_page_boots_without_the_engine(browser, guard, tmp_path, monkeypatch):
+    """Before remi/ exists (or if it is removed), the page still reaches Python ready."""
+    monkeypatch.setattr(build, "REMI", tmp_path / "no-remi")
+    server = build.make_server(build.build(tmp_path / "dist"))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(service_workers="block")
+    context.route("**/*", guard.route)
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        wait_python_ready(page)
+        answer = json.loads(remi_call(page, "ping"))
+        assert answer["ok"] is True and answer["remi"] is False and answer["bridge"] is False
+        assert "ModuleNotFoundError" in answer["remi_error"]
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert guard.foreign == []
 
 
 def test_long_task_observer_sees_the_boot(page, site_url):
