@@ -23,16 +23,24 @@ def formations_in(rack: Sequence[Tile]) -> list[Formation]:
                 for combo in combinations(tiles, size - 1):
                     found.add(make_formation(combo + (JOKER,)))
     for colour in "KRYB":
-        line = [make_tile(colour, 1 if p == 14 else p) in present for p in range(1, 15)]
-        for low in range(1, 13):
-            for high in range(low + 2, 15):
-                segment = range(low, high + 1)
-                holes = [p for p in segment if not line[p - 1]]
-                if len(holes) > jokers:
-                    continue
-                if len(segment) == 14 and not holes and rack.count(make_tile(colour, 1)) < 2:
-                    continue
-                tiles = [JOKER if p in holes else make_tile(colour, 1 if p == 14 else p)
-                         for p in segment]
-                found.add(tuple(tiles))
+        found.update(_runs(rack, colour, jokers))
     return sorted(found)
+
+
+def _runs(rack: Sequence[Tile], colour: str, jokers: int) -> list[Formation]:
+    """Every run of this colour: each stretch of positions 1…14 (14 = the high ace) with at
+    most `jokers` holes, a joker in each hole."""
+    tiles = [make_tile(colour, 1 if p == 14 else p) for p in range(1, 15)]
+    held = [tile in rack for tile in tiles]
+    runs = []
+    for low in range(1, 13):
+        holes = 0
+        for high in range(low, 15):
+            holes += not held[high - 1]
+            if holes > jokers:
+                break
+            if high - low < 2 or (high - low == 13 and not holes and rack.count(tiles[0]) < 2):
+                continue
+            runs.append(tuple(t if held[p - 1] else JOKER
+                              for p, t in zip(range(low, high + 1), tiles[low - 1:high])))
+    return runs

@@ -12,6 +12,7 @@ from .errors import RuleError
 from .formations import (
     Formation,
     attach,
+    attachable,
     is_run,
     make_formation,
     opening_points,
@@ -88,7 +89,7 @@ def _can_lay(state: RoundState, rack: list[Tile], tile: Tile) -> bool:
     room = len(rack) - min_rack_after_laying(state)
     if tile not in rack:
         return False
-    if room >= 1 and any(_fits(formation.tiles, tile) for formation in state.table):
+    if room >= 1 and any(tile in attachable(formation.tiles) for formation in state.table):
         return True
     return any(tile in formation and len(formation) <= room for formation in formations_in(rack))
 
@@ -320,9 +321,8 @@ def _layings(state: RoundState, seat: int) -> list[Action]:
     room = len(rack) - min_rack_after_laying(state)
     actions = [Action("lay", tiles=f) for f in formations_in(rack) if len(f) <= room]
     for number, formation in enumerate(state.table, start=1):
-        for tile in sorted(set(rack)) if room >= 1 else ():
-            if _fits(formation.tiles, tile):
-                actions.append(Action("attach", tiles=(tile,), number=number))
+        for tile in sorted(set(rack) & attachable(formation.tiles)) if room >= 1 else ():
+            actions.append(Action("attach", tiles=(tile,), number=number))
         if JOKER in formation.tiles:
             wanted = represented(formation.tiles)[formation.tiles.index(JOKER)]
             if wanted is not None and wanted in rack:
@@ -331,14 +331,6 @@ def _layings(state: RoundState, seat: int) -> list[Action]:
         actions = [a for a in actions if (a.kind != "swap" and not state.must_lay)
                    or _allowed(state, seat, a)]
     return actions
-
-
-def _fits(formation: Formation, tile: Tile) -> bool:
-    try:
-        attach(formation, tile)
-    except RuleError:
-        return False
-    return True
 
 
 def _allowed(state: RoundState, seat: int, action: Action) -> bool:

@@ -166,6 +166,24 @@ def attach(formation: Formation, tile: Tile) -> tuple[Formation, int]:
     return formation + (tile,), len(formation)
 
 
+def attachable(formation: Formation) -> set[Tile]:
+    """The tiles `attach` accepts for this formation (E8), computed at once."""
+    has_joker = JOKER in formation
+    if is_run(formation):
+        if len(formation) >= FULL_RUN:
+            return set()
+        start, colour = run_start(formation), "KRYB"[run_colour(formation)]
+        end = start + len(formation) - 1
+        tiles = {make_tile(colour, _number_at(p)) for p in (start - 1, end + 1) if 1 <= p <= 14}
+    else:
+        if len(formation) >= FULL_GROUP:
+            return set()
+        number = group_number(formation)
+        colours = {colour_of(t) for t in formation if not is_joker(t)}
+        tiles = {make_tile(c, number) for i, c in enumerate("KRYB") if i not in colours}
+    return tiles if has_joker else tiles | {JOKER}
+
+
 def _attach_to_run(formation: Formation, tile: Tile) -> tuple[Formation, int]:
     if len(formation) >= FULL_RUN:
         raise RuleError("C5", "the complete run 1…13-1 cannot grow")
