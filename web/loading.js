@@ -42,6 +42,8 @@ export function showLoading() {
     finish() {
       clearInterval(timer);
       window.removeEventListener("py:progress", onProgress);
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onError);
       bar.style.width = "100%";
       step.textContent = "Ready";
       screen.classList.add("done");
