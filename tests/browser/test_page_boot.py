@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -17,6 +18,16 @@ from browser_helpers import (
 )
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def screenshot_path(name: str, tmp_path: Path) -> Path:
+    """docs/screenshots/<name> when missing or UPDATE_SCREENSHOTS is set, else a temp file
+    (so a test run does not rewrite a tracked file each time)."""
+    target = SCREENSHOTS / name
+    if os.environ.get("UPDATE_SCREENSHOTS") or not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
+    return tmp_path / name
 
 
 def hold_requests(page, pattern: str) -> list:
@@ -34,7 +45,7 @@ def pump_until(page, condition, timeout_s: float = 30) -> None:
         page.wait_for_timeout(50)
 
 
-def test_frame_paints_before_python_then_python_answers(page, site_url):
+def test_frame_paints_before_python_then_python_answers(page, site_url, tmp_path):
     held = hold_requests(page, "**/pyodide.asm.wasm")
     page.goto(site_url, wait_until="domcontentloaded")
     page.wait_for_function("document.querySelector('#loading-step').textContent !== ''")
@@ -48,8 +59,7 @@ def test_frame_paints_before_python_then_python_answers(page, site_url):
     page.wait_for_timeout(1500)  # let the bar creep, for the screenshot too
     width = page.evaluate("parseFloat(document.querySelector('#progress-bar').style.width)")
     assert 2 < width < 100
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "loading.png"))
+    page.screenshot(path=str(screenshot_path("loading.png", tmp_path)), animations="disabled")
 
     held[0].continue_()
     wait_python_ready(page)
