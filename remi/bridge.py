@@ -76,19 +76,25 @@ def _current() -> Game:
 def snapshot() -> dict[str, Any]:
     """Everything the page draws, from the local player's seat only."""
     game = _current()
-    state = game.match.current
-    mine = not state.over and state.to_play == game.human
+    return seat_snapshot(game.match, game.players, game.human)
+
+
+def seat_snapshot(match: Match, players: list[dict[str, Any]], seat: int) -> dict[str, Any]:
+    """What one seat may see of a match (its view, never another rack), plus its legal
+    actions when it is to play. Rooms send exactly this to each guest."""
+    state = match.current
+    mine = not state.over and state.to_play == seat
     return {
-        "match_id": game.match.match_id,
-        "round": len(game.match.rounds),
-        "view": view(state, game.human),
-        "players": game.players,
-        "totals": game.match.totals,
+        "match_id": match.match_id,
+        "round": len(match.rounds),
+        "view": view(state, seat),
+        "players": players,
+        "totals": match.totals,
         "legal": [str(a) for a in legal_actions(state)] if mine else [],
         "my_turn": mine,
-        "bot_to_play": game.bot_to_play(),
-        "match_over": game.match.over,
-        "winners": game.match.winners if game.match.over else [],
+        "bot_to_play": not state.over and bool(players[state.to_play]["is_bot"]),
+        "match_over": match.over,
+        "winners": match.winners if match.over else [],
     }
 
 
