@@ -68,8 +68,8 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
 }
 
-PIP_TOOLS = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright",
-             "ruff": "ruff"}
+# What `build.py test` needs from PyPI (each package's import name is its own).
+PIP_TOOLS = ("pytest", "hypothesis", "playwright", "ruff")
 
 THEME_COLOUR = "#1d5e41"
 
@@ -209,8 +209,7 @@ def write_manifest(dist: Path) -> None:
         "icons": [
             {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
             {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
-            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png",
-             "purpose": "any maskable"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
         ],
     }
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
@@ -400,7 +399,7 @@ def serve(port: int) -> None:
 
 
 def ensure_test_tools() -> None:
-    missing = [pkg for module, pkg in PIP_TOOLS.items() if importlib.util.find_spec(module) is None]
+    missing = [name for name in PIP_TOOLS if importlib.util.find_spec(name) is None]
     if missing:
         check([sys.executable, "-m", "pip", "install", "-q", *missing])
     ensure_node_modules()
