@@ -31,14 +31,20 @@ PAIRS = (("easy", "medium"), ("medium", "hard"), ("hard", "expert"), ("expert", 
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 
 
-def play(job: tuple[str, int, str, str, int]) -> float:
+LIMIT = 20.0   # seconds: a round slower than this is abandoned (see docs/bots.md)
+
+
+def play(job: tuple[str, int, str, str, int]) -> float | None:
     variant, seats, a, b, index = job
     swap = index % 2 == 1
     levels = [(b if swap else a) if s % 2 == 0 else (a if swap else b) for s in range(seats)]
     deal = Deal.shuffled(seats, index % seats, rng_for("ladder", variant, seats, a, b, index))
     state = RoundState.start(variant, Options(), deal)
     seed = f"ladder/{index}"
+    started = time.perf_counter()
     while not state.over:
+        if time.perf_counter() - started > LIMIT:
+            return None
         legal = [str(action) for action in legal_actions(state)]
         state = apply(state, bot_action(levels[state.to_play], view(state, state.to_play),
                                         legal, seed))
@@ -66,15 +72,21 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play, jobs, chunksize=4))
     elapsed = time.perf_counter() - started
-    lines = ["| variant | seats | A – B | rounds | mean A − B per round | 95 % interval |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| variant | seats | A – B | rounds | abandoned | mean A − B per round | 95 % interval |",
+             "|---|---|---|---|---|---|---|"]
     for k, (v, s, a, b) in enumerate(settings):
-        values = results[k * args.rounds:(k + 1) * args.rounds]
+        played = results[k * args.rounds:(k + 1) * args.rounds]
+        values = [value for value in played if value is not None]
+        if not values:
+            lines.append(f"| {v} | {s} | {a} – {b} | 0 | {len(played)} | – | – |")
+            continue
         mean, half = summary(values)
-        lines.append(f"| {v} | {s} | {a} – {b} | {len(values)} | {mean:+.1f} | "
+        lines.append(f"| {v} | {s} | {a} – {b} | {len(values)} | {len(played) - len(values)} | "
+                     f"{mean:+.1f} | "
                      f"{mean - half:+.1f} … {mean + half:+.1f} |")
     lines.append("")
-    lines.append(f"{args.rounds} rounds per row, {len(jobs)} rounds in all, {elapsed:.0f} s on "
+    lines.append(f"{args.rounds} rounds per row (a round slower than {LIMIT:.0f} s is abandoned), "
+                 f"{len(jobs)} rounds in all, {elapsed:.0f} s on "
                  f"{args.jobs} processes. Regenerate: `python3 bench/ladder.py --rounds "
                  f"{args.rounds} --write`.")
     table = "\n".join(lines)
