@@ -414,7 +414,8 @@ def ensure_test_tools() -> None:
 
 def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
-    lint_targets = [p for p in ("remi", "tests", "build.py", "bench") if (ROOT / p).exists()]
+    lint_targets = [p for p in ("remi", "tests", "web", "build.py", "bench")
+                    if (ROOT / p).exists()]
     code = run([sys.executable, "-m", "ruff", "check", *lint_targets])
     if code:
         return code
