@@ -21,11 +21,10 @@ from .formations import (
     table_value,
 )
 from .rack import has_tiles, take_from, without
-from .solver import can_open
+from .opening import OPENING_POINTS, find_opening, is_opening
 from .state import RoundState, TableFormation
 from .tiles import JOKER, Tile, tile_name, tiles_text
 
-OPENING_POINTS = 45
 
 
 def opening_rule(state: RoundState) -> str:
@@ -97,24 +96,18 @@ def _can_lay(state: RoundState, rack: list[Tile], tile: Tile) -> bool:
 def _opening_possible(state: RoundState, tiles: list[Tile], cut: Tile) -> bool:
     """Whether `tiles` hold an opening (E4) using `cut` that leaves the rack the tiles it
     needs after it (E11): the best opening, shed of formations it can spare."""
-    best = can_open(tiles, opening_rule(state), OPENING_POINTS, [cut])
+    best = find_opening(tiles, opening_rule(state), [cut])
     if best is None:
         return False
     keep = 1 if state.options.clasic else 2
-    laid = list(best.formations)
-    for formation in sorted(best.formations, key=opening_points):
+    laid = list(best)
+    for formation in sorted(best, key=opening_points):
         if len(tiles) - sum(map(len, laid)) >= keep:
             break
         rest = [f for f in laid if f is not formation]
-        if cut not in formation and _valid_opening(state, rest):
+        if cut not in formation and is_opening(rest, opening_rule(state)):
             laid = rest
     return len(tiles) - sum(map(len, laid)) >= keep
-
-
-def _valid_opening(state: RoundState, formations: list[Formation]) -> bool:
-    runs = sum(1 for f in formations if is_run(f))
-    enough = sum(opening_points(f) for f in formations) >= OPENING_POINTS
-    return enough and (runs > 0 or (state.options.clasic and len(formations) >= 3))
 
 
 # -- layings ----------------------------------------------------------------------------------
@@ -307,10 +300,10 @@ def _legal_takes(state: RoundState, seat: int) -> list[int]:
 
 def _useful_openings(state: RoundState, seat: int) -> list[Action]:
     rack = state.racks[seat]
-    best = can_open(rack, opening_rule(state), OPENING_POINTS, state.must_lay)
+    best = find_opening(rack, opening_rule(state), state.must_lay)
     if best is None:
         return []
-    action = Action("open", formations=best.formations)
+    action = Action("open", formations=best)
     return [action] if _allowed(state, seat, action) else []
 
 
