@@ -375,11 +375,19 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class StaticServer(http.server.ThreadingHTTPServer):
+    """Ignores clients that hang up mid-response (a closed tab, a test's closed context)."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exception(), ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 0,
-                handler: type[StaticHandler] = StaticHandler) -> http.server.ThreadingHTTPServer:
+                handler: type[StaticHandler] = StaticHandler) -> StaticServer:
     """A static server for directory on 127.0.0.1 (port 0 = any free port)."""
     bound = functools.partial(handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
+    return StaticServer(("127.0.0.1", port), bound)
 
 
 def serve(port: int) -> None:
