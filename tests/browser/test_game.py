@@ -1,0 +1,343 @@
+"""The game in the browser: a human (real clicks and drags) against bots, in both variants.
+
+The page runs with `?botDelay=0` (bots move one step per task, with no pause) so a whole
+round takes seconds. Screenshots go to docs/screenshots/ only when missing or with
+UPDATE_SCREENSHOTS=1 (see test_page_boot.screenshot_path).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from browser_helpers import long_tasks, wait_service_worker
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+GAME_READY_MS = 120_000
+RULE_ID = re.compile(r"\b(?:[CET]\d{1,2}|notation)\b")
+
+
+def screenshot_path(name: str, tmp_path: Path) -> Path:
+    target = SCREENSHOTS / name
+    if os.environ.get("UPDATE_SCREENSHOTS") or not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
+    return tmp_path / name
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def open_game(page, site_url: str, query: str = "botDelay=0") -> None:
+    page.goto(f"{site_url}?{query}")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+
+
+def snap(page) -> dict:
+    return page.evaluate("JSON.parse(JSON.stringify(window.remiGame.snap))")
+
+
+def wait_turn(page, timeout_ms: int = 60_000) -> dict:
+    """Until it is the local player's turn (or the round is over); the page is idle."""
+    page.wait_for_function(
+        """() => { const s = window.remiGame; return s.snap && !s.busy
+             && (s.snap.my_turn || s.snap.view.phase === 'over'); }""",
+        timeout=timeout_ms)
+    return snap(page)
+
+
+def rack_names(page) -> list[str]:
+    return page.locator("[data-testid=rack] [data-testid=tile]").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.tile)")
+
+
+def click_tile(page, name: str) -> None:
+    page.locator(f'[data-testid=rack] [data-tile="{name}"]:not(.selected):not(.in-draft)').first.click()
+
+
+def drag(page, source, target, at: float = 0.5) -> None:
+    """A real pointer drag: press, move in steps, release (at: where across the target)."""
+    a = source.bounding_box()
+    b = target.bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + a["height"] / 2 + 5, steps=3)
+    page.mouse.move(b["x"] + b["width"] * at, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def history_len(page) -> int:
+    return page.evaluate("window.remiGame.snap.view.history.length")
+
+
+def wait_change(page, before: int) -> None:
+    """Until the engine accepted something (the history grew) and the page is idle again."""
+    page.wait_for_function(
+        "n => !window.remiGame.busy && window.remiGame.snap.view.history.length > n",
+        arg=before, timeout=30_000)
+
+
+def play_my_turn(page, turn_no: int, screenshot=None) -> None:
+    """A simple human: take the atu / draw (click, or drag the stock), open when the legal
+    list offers an opening (composed tile by tile), close when possible, else discard."""
+    state = snap(page)
+    legal = state["legal"]
+    if "atu" in legal:
+        before = history_len(page)
+        page.get_by_test_id("act-atu").click()
+        wait_change(page, before)
+    elif "draw" in legal:
+        before = history_len(page)
+        if turn_no % 3 == 1:
+            drag(page, page.get_by_test_id("stock"), page.get_by_test_id("rack"))
+        else:
+            page.get_by_test_id("stock").click()
+        wait_change(page, before)
+    state = snap(page)
+    legal = state["legal"]
+    if state["view"]["phase"] == "over":
+        return
+    opening = next((a for a in legal if a.startswith("open ")), None)
+    if opening:
+        before = history_len(page)
+        for formation in opening[5:].split("|"):
+            for name in formation.split():
+                click_tile(page, name)
+            page.get_by_test_id("act-add").click()
+        page.get_by_test_id("act-open").click()
+        wait_change(page, before)
+        legal = snap(page)["legal"]
+    if screenshot:
+        screenshot()
+    closes = [a.split()[1] for a in legal if a.startswith("close ")]
+    before = history_len(page)
+    if closes:
+        click_tile(page, closes[0])
+        page.get_by_test_id("act-close").click()
+    else:
+        discards = [a.split()[1] for a in legal if a.startswith("discard ")]
+        assert discards, f"nothing to discard: {legal}"
+        name = discards[-1]
+        if turn_no % 4 == 2:
+            tile = page.locator(f'[data-testid=rack] [data-tile="{name}"]').first
+            target = (page.get_by_test_id("strip") if state["view"]["variant"] == "etalat"
+                      else page.locator("[data-testid=row].discard-target"))
+            drag(page, tile, target)
+        else:
+            click_tile(page, name)
+            page.get_by_test_id("act-discard").click()
+    wait_change(page, before)
+
+
+def play_round(page, screenshot_at=None) -> dict:
+    turn = 0
+    while True:
+        state = wait_turn(page, timeout_ms=120_000)
+        if state["view"]["phase"] == "over":
+            return state
+        turn += 1
+        assert turn < 80, "the round does not end"
+        shot = None
+        if screenshot_at and screenshot_at[0](state):
+            shot = screenshot_at[1]
+            screenshot_at = None
+        play_my_turn(page, turn, shot)
+
+
+def play_tasks(page) -> list[dict]:
+    """Long tasks (> 200 ms) since the game was ready (boot is measured elsewhere)."""
+    ready = float(page.evaluate("document.body.dataset.readyAt"))
+    return [task for task in long_tasks(page, over_ms=200) if task["start"] > ready]
+
+
+def new_game_via_dialog(page, variant: str, seats: int, levels: list[str], timer: str = "",
+                        target: str = "") -> None:
+    page.get_by_test_id("new-game").click()
+    dialog = page.get_by_test_id("new-game-dialog")
+    dialog.locator(f'input[name=variant][value="{variant}"]').check()
+    dialog.locator("select[name=seats]").select_option(str(seats))
+    for i, level in enumerate(levels, start=1):
+        dialog.get_by_test_id(f"level-{i}").select_option(level)
+    dialog.locator("select[name=timer]").select_option(timer)
+    dialog.locator("select[name=target]").select_option(target)
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function(
+        "v => window.remiGame.snap.view.variant === v && !window.remiGame.busy", arg=variant)
+
+
+# ------------------------------------------------------------------ tests
+
+
+def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
+    open_game(page, site_url)
+    state = snap(page)
+    assert state["view"]["variant"] == "etalat" and state["view"]["seats"] == 3
+    assert [p["is_bot"] for p in state["players"]] == [False, True, True]
+    assert page.locator("[data-testid=seat]").count() == 3
+    assert "AI" in page.locator("[data-testid=seat]").first.inner_text()
+    assert len(rack_names(page)) in (14, 15)
+    assert page.get_by_test_id("stock").inner_text().strip().endswith(str(state["view"]["stock"]))
+    assert page.locator("[data-testid=atu] [data-testid=tile]").get_attribute(
+        "data-tile") == state["view"]["atu"]
+    assert page.get_by_test_id("strip").is_visible()
+    assert page.evaluate("document.body.dataset.engine") == "worker"
+    assert "ready" in page.locator("#status").inner_text()
+    page.keyboard.press("?")
+    help_panel = page.get_by_test_id("help-panel")
+    assert help_panel.is_visible() and "Enter" in help_panel.inner_text()
+
+
+def test_etalat_round_by_clicks_and_drags_to_the_score_table(page, site_url, tmp_path):
+    open_game(page, site_url)
+
+    def shot():
+        page.locator("#history").evaluate("h => h.scrollTop = h.scrollHeight")
+        page.screenshot(path=str(screenshot_path("etalat.png", tmp_path)), animations="disabled")
+
+    def rich(state):  # a table worth showing: formations laid, a strip
+        return len(state["view"]["table"]) >= 3 and len(state["view"]["strip"]) >= 5
+
+    state = play_round(page, (rich, shot))
+    scores = page.get_by_test_id("scores")
+    scores.wait_for()
+    assert scores.locator("tbody tr").count() == 3
+    header = scores.locator("thead").inner_text().lower()
+    assert "total" in header
+    assert sum(state["view"]["scores"]) == sum(state["totals"])
+    assert play_tasks(page) == [], "a task over 200 ms while playing"
+    before = state["round"]
+    page.get_by_test_id("next-round").click()
+    page.wait_for_function("r => window.remiGame.snap.round === r + 1", arg=before)
+    assert page.locator("#scores-panel").is_hidden()
+
+
+def test_tabla_round_against_four_levels(page, site_url, tmp_path):
+    open_game(page, site_url)
+    new_game_via_dialog(page, "tabla", 4, ["easy", "hard", "expert"])
+    state = snap(page)
+    assert [p.get("level") for p in state["players"]] == [None, "easy", "hard", "expert"]
+    assert page.locator("[data-testid=row]").count() == 4
+    assert "AI" in page.locator("[data-testid=seat]").nth(1).inner_text()
+
+    def shot():
+        page.screenshot(path=str(screenshot_path("tabla.png", tmp_path)), animations="disabled")
+
+    def rich(state):
+        return sum(len(row) for row in state["view"]["rows"]) >= 10
+
+    state = play_round(page, (rich, shot))
+    page.get_by_test_id("scores").wait_for()
+    assert page.get_by_test_id("scores").locator("tbody tr").count() == 4
+    assert play_tasks(page) == [], "a task over 200 ms while playing"
+
+
+def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, site_url):
+    open_game(page, site_url)
+    state = wait_turn(page)
+    rack = rack_names(page)
+    saved = page.evaluate("localStorage.getItem('remi.save')")
+    if "draw" in state["legal"]:
+        page.get_by_test_id("rack").focus()
+        page.keyboard.press("d")               # discard before drawing: E2
+    else:                                      # the first player's first turn: E3
+        for name in rack[:3]:
+            click_tile(page, name)
+        page.get_by_test_id("act-add").click()
+        page.get_by_test_id("act-open").click()
+    banner = page.get_by_test_id("banner")
+    banner.wait_for()
+    text = banner.inner_text()
+    assert RULE_ID.search(text), text
+    assert banner.get_attribute("data-rule")
+    assert rack_names(page) == rack
+    assert page.evaluate("localStorage.getItem('remi.save')") == saved
+    assert snap(page)["view"]["history"] == state["view"]["history"]
+
+
+def test_reload_resumes_mid_turn_with_the_rack_order(page, site_url):
+    open_game(page, site_url)
+    state = wait_turn(page)
+    if "draw" in state["legal"]:
+        page.get_by_test_id("stock").click()
+        page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    # reorder by dragging the last tile to the front
+    tiles = page.locator("[data-testid=rack] [data-testid=tile]")
+    last = rack_names(page)[-1]
+    drag(page, tiles.last, tiles.first, at=0.2)
+    page.wait_for_function("t => document.querySelector('[data-testid=rack] [data-testid=tile]')"
+                           ".dataset.tile === t", arg=last)
+    # select two tiles with the keyboard (arrows + space)
+    page.get_by_test_id("rack").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    assert page.locator("[data-testid=rack] .tile.selected").count() == 1
+    before = snap(page)
+    order = rack_names(page)
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    after = snap(page)
+    assert after["match_id"] == before["match_id"]
+    assert after["view"]["history"] == before["view"]["history"]
+    assert after["view"]["phase"] == "play" and after["my_turn"]
+    assert rack_names(page) == order
+    assert page.get_by_test_id("toast").is_visible()
+
+
+def test_offline_reload_resumes_through_the_service_worker(page, context, site_url):
+    open_game(page, site_url)
+    wait_service_worker(page)
+    state = wait_turn(page)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    after = wait_turn(page)
+    assert after["match_id"] == state["match_id"]
+    assert after["view"]["history"][: len(state["view"]["history"])] == state["view"]["history"]
+    assert page.evaluate("document.body.dataset.engine") == "worker"
+
+
+def test_phone_portrait_layout(browser, guard, site_url, tmp_path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    context.route("**/*", guard.route)
+    try:
+        page = context.new_page()
+        open_game(page, site_url)
+        wait_turn(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width}px wide"
+        boxes = page.locator("[data-testid=rack] [data-testid=tile]").evaluate_all(
+            "tiles => tiles.map(t => t.getBoundingClientRect().toJSON())")
+        assert boxes and all(b["left"] >= 0 and b["right"] <= 390 for b in boxes)
+        assert all(b["bottom"] <= 844 for b in boxes), "the rack is below the screen"
+        assert min(b["width"] for b in boxes) >= 32, "tiles too small to touch"
+        for button in ("act-discard", "stock"):
+            box = page.get_by_test_id(button).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        page.locator("[data-testid=rack] [data-testid=tile]").nth(2).tap()
+        assert page.locator("[data-testid=rack] .tile.selected").count() == 1
+        page.screenshot(path=str(screenshot_path("phone.png", tmp_path)), animations="disabled")
+    finally:
+        context.close()
+    assert guard.foreign == []
+
+
+def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url):
+    """C8: with a (test-shortened) turn clock, a timeout completes the turn and shows it."""
+    open_game(page, site_url, "botDelay=0&clockScale=0.05")
+    page.get_by_test_id("lang").click()
+    assert page.get_by_test_id("new-game").inner_text() == "New game"
+    new_game_via_dialog(page, "etalat", 2, ["easy"], timer="30")
+    state = wait_turn(page)
+    assert state["view"]["options"]["timer"] == 30
+    page.wait_for_function(
+        "() => window.remiGame.snap.view.history.some(h => h.auto && h.seat === 0)",
+        timeout=30_000)
+    assert "⏱" in page.get_by_test_id("history").inner_text()
+    history = page.get_by_test_id("history").inner_text()
+    assert re.search(r"You (drew from the stock|discarded|ran out of time)", history), history
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    assert page.get_by_test_id("new-game").inner_text() == "New game"
+    assert snap(page)["view"]["options"]["timer"] == 30

@@ -1,0 +1,292 @@
+// Drawing the table from a snapshot (remi/bridge.py). Pure DOM: no rule is decided
+// here; `legal` only marks what may be clicked.
+import { describe, levelName, t } from "../i18n.js";
+import { backEl, tileEl } from "./tiles.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The seat's display name: "Tu" for the local player, "AI greu" for a bot. */
+export function seatName(snap, seat) {
+  const player = snap.players[seat];
+  if (!player.is_bot) return seat === snap.view.seat ? t("you") : player.name;
+  const twin = snap.players.some((p, i) => i !== seat && p.is_bot && p.level === player.level);
+  return `${t("ai")} ${levelName(player.level)}${twin ? ` #${seat + 1}` : ""}`;
+}
+
+/** Which strip depths / actions the legal list offers. */
+export function legalInfo(snap) {
+  const legal = snap.legal ?? [];
+  const takes = new Set();
+  const closes = new Set();
+  const discards = new Set();
+  for (const action of legal) {
+    const words = action.split(" ");
+    if (words[0] === "take") takes.add(Number(words[1] ?? 1));
+    if (words[0] === "close") closes.add(words[1]);
+    if (words[0] === "discard") discards.add(words[1]);
+  }
+  return {
+    draw: legal.includes("draw"), atu: legal.includes("atu"), takes, closes, discards,
+    open: legal.some((a) => a.startsWith("open")),
+  };
+}
+
+function seatCard(snap, seat, { mine = false } = {}) {
+  const view = snap.view;
+  const player = snap.players[seat];
+  const card = el("div", "seat");
+  card.dataset.testid = "seat";
+  card.setAttribute("data-testid", "seat");
+  card.dataset.seat = seat;
+  if (view.to_play === seat) card.classList.add("to-play");
+  if (mine) card.classList.add("mine");
+  const head = el("div", "seat-head");
+  const name = el("span", "seat-name", player.is_bot ? t("ai") : seatName(snap, seat));
+  head.append(name);
+  if (player.is_bot) {
+    head.append(el("span", `level level-${player.level}`, levelName(player.level)));
+    const suffix = seatName(snap, seat).match(/#\d+$/);
+    if (suffix) head.append(el("span", "seat-no", suffix[0]));
+  }
+  card.append(head);
+  const info = el("div", "seat-info");
+  const size = el("span", "rack-size");
+  size.dataset.testid = "rack-size";
+  size.setAttribute("data-testid", "rack-size");
+  size.title = t("tiles", { n: view.rack_sizes[seat] });
+  size.append(backEl(true), el("b", "", String(view.rack_sizes[seat])));
+  info.append(size);
+  if (view.variant === "etalat" && view.opened) {
+    info.append(el("span", `badge ${view.opened[seat] ? "on" : ""}`,
+      view.opened[seat] ? t("opened") : t("notOpened")));
+  }
+  const total = el("span", "seat-score", String(snap.totals[seat]));
+  total.title = t("score");
+  info.append(total);
+  card.append(info);
+  if (view.to_play === seat && player.is_bot) card.append(el("div", "thinking", "···"));
+  return card;
+}
+
+export function renderSeats(snap) {
+  const view = snap.view;
+  const box = $("opponents");
+  box.replaceChildren();
+  for (let i = 1; i < view.seats; i++) {
+    const seat = (view.seat + i) % view.seats;
+    box.append(seatCard(snap, seat));
+  }
+  const me = $("me");
+  me.replaceChildren(seatCard(snap, view.seat, { mine: true }), el("div", "turn-info"));
+  me.querySelector(".turn-info").id = "turn-info";
+}
+
+export function renderPiles(snap, info) {
+  const view = snap.view;
+  $("stock-count").textContent = String(view.stock);
+  const stock = $("stock");
+  stock.classList.toggle("takeable", info.draw);
+  stock.disabled = !info.draw;
+  const stack = stock.querySelector(".stock-stack");
+  stack.replaceChildren(...Array.from({ length: Math.min(4, Math.ceil(view.stock / 15)) },
+    () => backEl(false)));
+  const slot = $("atu-tile");
+  slot.replaceChildren();
+  const atu = $("atu");
+  atu.classList.toggle("takeable", info.atu);
+  atu.classList.toggle("taken", view.atu_taken_by !== null && view.atu_taken_by !== undefined);
+  atu.classList.toggle("double", !!view.double_round);
+  const tile = tileEl(view.atu, { small: true });
+  if (info.atu) { tile.dataset.drag = "atu"; atu.dataset.drag = "atu"; } else delete atu.dataset.drag;
+  slot.append(tile);
+  atu.title = view.double_round ? t("double") : t("atu");
+}
+
+export function renderStrip(snap, info) {
+  const view = snap.view;
+  const strip = $("strip");
+  strip.replaceChildren();
+  const n = view.strip.length;
+  view.strip.forEach((name, index) => {
+    const depth = n - index;
+    const tile = tileEl(name, { small: true });
+    tile.dataset.index = index;
+    tile.dataset.depth = depth;
+    if (index === 0) {
+      tile.classList.add("head");
+      tile.title = t("head");
+    }
+    if (info.takes.has(depth)) {
+      tile.classList.add("takeable");
+      tile.dataset.drag = "strip";
+      tile.tabIndex = 0;
+      tile.setAttribute("role", "button");
+    }
+    if (index === n - 1 && snap.fresh === "strip") tile.classList.add("fresh");
+    strip.append(tile);
+  });
+  if (n) {
+    const head = el("span", "head-label", t("head"));
+    strip.prepend(head);
+  }
+}
+
+export function renderFormations(snap, selectedOne) {
+  const view = snap.view;
+  const box = $("formations");
+  box.replaceChildren();
+  const byOwner = new Map();
+  view.table.forEach((formation, index) => {
+    if (!byOwner.has(formation.owner)) byOwner.set(formation.owner, []);
+    byOwner.get(formation.owner).push({ ...formation, number: index + 1 });
+  });
+  const owners = [...byOwner.keys()].sort(
+    (a, b) => ((a - view.seat + view.seats) % view.seats) - ((b - view.seat + view.seats) % view.seats));
+  for (const owner of owners) {
+    const group = el("div", "owner-group");
+    group.dataset.owner = owner;
+    group.append(el("div", "owner-name", seatName(snap, owner)));
+    const list = el("div", "owner-formations");
+    for (const formation of byOwner.get(owner)) {
+      const button = el("button", "formation");
+      button.type = "button";
+      button.dataset.testid = "formation";
+      button.setAttribute("data-testid", "formation");
+      button.dataset.number = formation.number;
+      button.dataset.drop = "formation";
+      if (selectedOne) button.classList.add("target");
+      if (snap.freshFormation === formation.number) button.classList.add("fresh");
+      button.append(el("span", "formation-number", String(formation.number)));
+      formation.tiles.forEach((name, i) => {
+        const tile = tileEl(name, { small: true });
+        if (formation.credits[i] !== formation.owner) tile.classList.add("credited");
+        button.append(tile);
+      });
+      list.append(button);
+    }
+    group.append(list);
+    box.append(group);
+  }
+}
+
+export function renderRows(snap, info) {
+  const view = snap.view;
+  const box = $("formations");
+  box.replaceChildren();
+  const target = (view.seat + 1) % view.seats;
+  for (let i = 0; i < view.seats; i++) {
+    const seat = (view.seat + i) % view.seats;
+    const wrap = el("div", "row-wrap");
+    const label = el("div", "owner-name",
+      seat === view.seat ? t("yourRow") : `${t("row")} · ${seatName(snap, seat)}`);
+    wrap.append(label);
+    const row = el("div", "tile-row");
+    row.dataset.testid = "row";
+    row.setAttribute("data-testid", "row");
+    row.dataset.seat = seat;
+    if (seat === target) {
+      row.dataset.drop = "discard";
+      row.classList.add("discard-target");
+      wrap.classList.add("discard-target");
+    }
+    if (seat === view.seat) row.classList.add("own");
+    const tiles = view.rows[seat];
+    tiles.forEach((name, index) => {
+      const tile = tileEl(name, { small: true });
+      const top = index === tiles.length - 1;
+      if (top) tile.classList.add("top");
+      if (top && seat === view.seat) {
+        if (name === "J") tile.classList.add("blocked");
+        if (info.takes.size) {
+          tile.classList.add("takeable");
+          tile.dataset.drag = "row";
+          tile.tabIndex = 0;
+          tile.setAttribute("role", "button");
+        }
+      }
+      if (top && snap.freshRow === seat) tile.classList.add("fresh");
+      row.append(tile);
+    });
+    if (!tiles.length) row.append(el("span", "empty", "—"));
+    wrap.append(row);
+    box.append(wrap);
+  }
+}
+
+export function renderHistory(snap) {
+  const view = snap.view;
+  const list = $("history");
+  const lines = view.history.slice(-80);
+  list.replaceChildren(...lines.map((entry) => {
+    const item = el("li", entry.auto ? "auto" : "");
+    const you = entry.seat === view.seat;
+    item.textContent = (entry.auto ? "⏱ " : "")
+      + describe(entry.action, seatName(snap, entry.seat), you, view.variant);
+    return item;
+  }));
+  if (!lines.length) list.append(el("li", "muted", "—"));
+  list.scrollTop = list.scrollHeight;
+}
+
+const COLUMNS = ["laid", "rack", "unopened", "closing", "twin", "jokers", "floor", "double"];
+const COLUMN_KEYS = {
+  laid: "colLaid", rack: "colRack", unopened: "colUnopened", closing: "colClosing",
+  twin: "colTwin", jokers: "colJokers", floor: "colFloor", double: "colDouble",
+};
+
+export function renderScores(snap) {
+  const view = snap.view;
+  const rows = view.breakdown ?? [];
+  const keys = COLUMNS.filter((key) => rows.some((row) => key in row));
+  const extra = rows.length ? Object.keys(rows[0]).filter(
+    (key) => key !== "total" && !keys.includes(key)) : [];
+  const cols = [...keys, ...extra];
+  const table = $("scores");
+  table.replaceChildren();
+  const head = el("tr");
+  head.append(el("th", "", t("colSeat")));
+  for (const key of cols) head.append(el("th", "", COLUMN_KEYS[key] ? t(COLUMN_KEYS[key]) : key));
+  head.append(el("th", "total", t("colTotal")), el("th", "total", t("colMatch")));
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  rows.forEach((row, seat) => {
+    const tr = el("tr", seat === view.seat ? "mine" : "");
+    tr.dataset.seat = seat;
+    tr.append(el("th", "", seatName(snap, seat) + (view.closer === seat ? " ★" : "")));
+    for (const key of cols) {
+      const value = row[key] ?? 0;
+      tr.append(el("td", value < 0 ? "neg" : value > 0 ? "pos" : "zero", String(value)));
+    }
+    tr.append(el("td", "total", String(row.total)), el("td", "total match", String(snap.totals[seat])));
+    tbody.append(tr);
+  });
+  table.append(thead, tbody);
+  $("scores-title").textContent = snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round });
+  const end = {
+    closed: view.closer !== null ? t("closedBy", { name: seatName(snap, view.closer) }) : "",
+    stock: t("endStock"), no_draws: t("endNoDraws"), redeal: t("endRedeal"),
+  }[view.end] ?? "";
+  const winners = snap.match_over
+    ? " " + t("winner", { names: snap.winners.map((s) => seatName(snap, s)).join(", ") }) : "";
+  $("scores-end").textContent = end + (view.double_round ? ` · ${t("double")} ×2` : "") + winners;
+  const racks = $("end-racks");
+  racks.replaceChildren();
+  if (view.racks) {
+    view.racks.forEach((rack, seat) => {
+      const line = el("div", "end-rack");
+      line.append(el("span", "owner-name", seatName(snap, seat)));
+      const tiles = el("span", "tile-row");
+      for (const name of rack) tiles.append(tileEl(name, { small: true }));
+      line.append(tiles);
+      racks.append(line);
+    });
+  }
+}

@@ -1,0 +1,59 @@
+// One tile as markup: cream face, the number in its colour, and a shape per colour
+// (● black, ▲ red, ■ yellow, ◆ blue) so colour is never the only cue. The joker has its own face.
+const COLOURS = { K: "black", R: "red", Y: "yellow", B: "blue" };
+const MARKS = { K: "●", R: "▲", Y: "■", B: "◆" };
+const NAMES = {
+  ro: { K: "negru", R: "roșu", Y: "galben", B: "albastru", J: "joker" },
+  en: { K: "black", R: "red", Y: "yellow", B: "blue", J: "joker" },
+};
+
+export function parseTile(name) {
+  if (name === "J") return { colour: "J", number: null };
+  return { colour: name[0], number: Number(name.slice(1)) };
+}
+
+/** Spoken name: "7 roșu" / "red 7". */
+export function tileLabel(name, lang) {
+  const { colour, number } = parseTile(name);
+  const words = NAMES[lang] ?? NAMES.en;
+  if (colour === "J") return words.J;
+  return lang === "ro" ? `${number} ${words[colour]}` : `${words[colour]} ${number}`;
+}
+
+/** A tile element (a <span>; wrap it or set attributes for interaction). */
+export function tileEl(name, { lang = "ro", tag = "span", small = false } = {}) {
+  const el = document.createElement(tag);
+  const { colour, number } = parseTile(name);
+  el.className = `tile ${colour === "J" ? "joker" : COLOURS[colour]}${small ? " small" : ""}`;
+  el.dataset.testid = "tile";
+  el.setAttribute("data-testid", "tile");
+  el.dataset.tile = name;
+  el.setAttribute("aria-label", tileLabel(name, lang));
+  if (colour === "J") {
+    el.innerHTML = '<span class="num" aria-hidden="true">☺</span><span class="mark" aria-hidden="true">J</span>';
+  } else {
+    el.innerHTML = `<span class="num" aria-hidden="true">${number}</span>`
+      + `<span class="mark" aria-hidden="true">${MARKS[colour]}</span>`;
+  }
+  return el;
+}
+
+/** The back of a tile (opponents' racks, the stock). */
+export function backEl(small = true) {
+  const el = document.createElement("span");
+  el.className = `tile back${small ? " small" : ""}`;
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+export const COLOUR_ORDER = { K: 0, R: 1, Y: 2, B: 3, J: 4 };
+
+export function byColour(a, b) {
+  const x = parseTile(a), y = parseTile(b);
+  return COLOUR_ORDER[x.colour] - COLOUR_ORDER[y.colour] || (x.number ?? 99) - (y.number ?? 99);
+}
+
+export function byNumber(a, b) {
+  const x = parseTile(a), y = parseTile(b);
+  return (x.number ?? 99) - (y.number ?? 99) || COLOUR_ORDER[x.colour] - COLOUR_ORDER[y.colour];
+}

@@ -1,0 +1,182 @@
+// A small dictionary: Romanian by default, English on request (remembered).
+const KEY = "remi.lang";
+
+const RO = {
+  lang: "ro",
+  newGame: "Joc nou", help: "Ajutor", langSwitch: "EN", langSwitchTitle: "English",
+  loadingGame: "Se pregătește masa…",
+  stock: "Teanc", atu: "Atu", strip: "Șir", head: "cap de șir", table: "Masa",
+  history: "Istoric", rows: "Rânduri", yourRow: "rândul tău", row: "rândul",
+  you: "Tu", ai: "AI", tiles: "{n} piese", score: "Scor",
+  yourTurn: "Rândul tău", turnOf: "La mutare: {name}", thinking: "{name} se gândește…",
+  phaseDraw: "Trage din teanc sau ia din {src}.", phaseFirst: "Prima mutare: doar arunci o piesă.",
+  phasePlay: "Formează, apoi aruncă o piesă.", phaseAtu: "Ai luat atuul: închide acum.",
+  srcStrip: "șir", srcRow: "rândul tău",
+  mustLay: "De coborât în tura asta: {tiles}",
+  notOpened: "neetalat", opened: "etalat",
+  sortColour: "Culori", sortNumber: "Numere", arrange: "Aranjează",
+  layBtn: "Coboară", addBtn: "Formație +", openBtn: "Etalează", discardBtn: "Aruncă",
+  closeBtn: "Închide", clearBtn: "Anulează", atuBtn: "Ia atuul",
+  draft: "Etalare în lucru", draftPoints: "{n} formații",
+  roundOver: "Runda {n} s-a încheiat", matchOver: "Meciul s-a încheiat",
+  winner: "Câștigă: {names}", closedBy: "{name} a închis.", endStock: "S-a terminat teancul.",
+  endNoDraws: "Trei ture fără tras din teanc.", endRedeal: "Reîmpărțire.",
+  nextRound: "Runda următoare",
+  colSeat: "Jucător", colLaid: "Coborâte", colRack: "Rămase", colUnopened: "Neetalat",
+  colClosing: "Închidere", colTwin: "Geamăn atu", colJokers: "Jokeri", colFloor: "Plafon",
+  colDouble: "Dublare", colTotal: "Runda", colMatch: "Total meci",
+  double: "Rundă dublă", timer: "{s} s", noTimer: "fără ceas",
+  illegal: "Mutare refuzată", resumed: "Joc reluat de unde ai rămas.",
+  dialogTitle: "Joc nou", variant: "Varianta", etalat: "Remi Etalat", tabla: "Remi pe Tablă",
+  preset: "Reguli", platform: "platformă", clasic: "clasic", seats: "Jucători",
+  seatN: "Locul {n}", level: "Nivel", target: "Țintă", unlimited: "nelimitat",
+  timerOpt: "Ceas pe tură", none: "fără", doubleRounds: "Runde duble (as sau joker atu)",
+  threeDoubles: "Reîmpărțire la „3 dubluri”",
+  start: "Începe", cancel: "Renunță", easy: "ușor", medium: "mediu", hard: "greu", expert: "expert",
+  helpTitle: "Cum se joacă",
+  engineSlow: "Motorul încă lucrează…",
+  saved: "salvat",
+};
+
+const EN = {
+  lang: "en",
+  newGame: "New game", help: "Help", langSwitch: "RO", langSwitchTitle: "Română",
+  loadingGame: "Setting the table…",
+  stock: "Stock", atu: "Atu", strip: "Strip", head: "head of the strip", table: "Table",
+  history: "History", rows: "Rows", yourRow: "your row", row: "row",
+  you: "You", ai: "AI", tiles: "{n} tiles", score: "Score",
+  yourTurn: "Your turn", turnOf: "To play: {name}", thinking: "{name} is thinking…",
+  phaseDraw: "Draw from the stock or take from {src}.", phaseFirst: "First move: discard only.",
+  phasePlay: "Make formations, then discard a tile.", phaseAtu: "You took the atu: close now.",
+  srcStrip: "the strip", srcRow: "your row",
+  mustLay: "Must be laid this turn: {tiles}",
+  notOpened: "not opened", opened: "opened",
+  sortColour: "Colours", sortNumber: "Numbers", arrange: "Arrange",
+  layBtn: "Lay", addBtn: "Formation +", openBtn: "Open", discardBtn: "Discard",
+  closeBtn: "Close", clearBtn: "Clear", atuBtn: "Take the atu",
+  draft: "Opening being composed", draftPoints: "{n} formations",
+  roundOver: "Round {n} is over", matchOver: "The match is over",
+  winner: "Winner: {names}", closedBy: "{name} closed.", endStock: "The stock ran out.",
+  endNoDraws: "Three rounds without a stock draw.", endRedeal: "Redeal.",
+  nextRound: "Next round",
+  colSeat: "Player", colLaid: "Laid", colRack: "Rack", colUnopened: "Unopened",
+  colClosing: "Closing", colTwin: "Atu twin", colJokers: "Jokers", colFloor: "Floor",
+  colDouble: "Doubling", colTotal: "Round", colMatch: "Match total",
+  double: "Double round", timer: "{s} s", noTimer: "no clock",
+  illegal: "Move refused", resumed: "Game resumed where you left it.",
+  dialogTitle: "New game", variant: "Variant", etalat: "Remi Etalat", tabla: "Remi pe Tablă",
+  preset: "Rules", platform: "platform", clasic: "classic", seats: "Players",
+  seatN: "Seat {n}", level: "Level", target: "Target", unlimited: "unlimited",
+  timerOpt: "Turn clock", none: "none", doubleRounds: "Double rounds (ace or joker atu)",
+  threeDoubles: "“3 doubles” redeal",
+  start: "Start", cancel: "Cancel", easy: "easy", medium: "medium", hard: "hard", expert: "expert",
+  helpTitle: "How to play",
+  engineSlow: "The engine is still working…",
+  saved: "saved",
+};
+
+// Rule ids named in words (the engine's message follows, in English).
+const RULES = {
+  ro: {
+    C1: "Piesele", C2: "Nu e rândul tău", C4: "Împărțirea", C5: "Formațiile", C8: "Ceasul",
+    E1: "Capul de șir nu se ia", E2: "Tura: tragi, cobori, arunci", E3: "Prima tură: nu se coboară",
+    E4: "Etalarea: 45 de puncte și o suită", E5: "Ultima piesă din șir",
+    E6: "Spargerea șirului", E7: "Rastel scurt", E8: "După etalare", E9: "Schimbul jokerului",
+    E10: "Jokerul în șir", E11: "Închiderea", E12: "Teancul",
+    T1: "Nimic nu se coboară", T3: "Tura: una intră, una iese", T4: "Doar vârful rândului tău",
+    T5: "Jokerul din rând nu se ia", T6: "Închiderea", T7: "Atuul pentru închidere",
+    notation: "Mutare neînțeleasă",
+  },
+  en: {
+    C1: "Tiles", C2: "Not your turn", C4: "The deal", C5: "Formations", C8: "The clock",
+    E1: "The head is never taken", E2: "The turn: draw, lay, discard",
+    E3: "First round: nothing is laid", E4: "Opening: 45 points and a run",
+    E5: "The top discard", E6: "Breaking the strip", E7: "Short rack", E8: "After opening",
+    E9: "Joker swap", E10: "Joker on the strip", E11: "Closing", E12: "The stock",
+    T1: "Nothing is laid", T3: "The turn: one in, one out", T4: "Only the top of your own row",
+    T5: "A joker in a row is never taken", T6: "Closing", T7: "The atu to close",
+    notation: "Move not understood",
+  },
+};
+
+const DICTS = { ro: RO, en: EN };
+let current = localStorage.getItem(KEY) === "en" ? "en" : "ro";
+
+export function lang() { return current; }
+
+export function setLang(code) {
+  current = code === "en" ? "en" : "ro";
+  localStorage.setItem(KEY, current);
+  document.documentElement.lang = current;
+}
+
+/** The text of `key`, with {name} placeholders filled from params. */
+export function t(key, params = {}) {
+  const text = DICTS[current][key] ?? EN[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+export function ruleName(rule) { return RULES[current][rule] ?? ""; }
+
+/** Static markup: every [data-i18n] element gets its text, [data-i18n-title] its title. */
+export function translatePage(root = document) {
+  document.documentElement.lang = current;
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+    el.title = t(el.dataset.i18nTitle);
+    el.setAttribute("aria-label", el.title);
+  }
+}
+
+/** A bot level in words ("AI greu" / "AI hard"): the label keeps "AI". */
+export function levelName(level) { return t(level); }
+
+// One history line. `you` = the local player: Romanian switches to the 2nd person.
+const VERBS = {
+  ro: {
+    draw: ["ai tras din teanc", "a tras din teanc"],
+    take: ["ai luat ultima piesă din {src}", "a luat ultima piesă din {src}"],
+    takeN: ["ai spart șirul: {n} piese", "a spart șirul: {n} piese"],
+    open: ["ai etalat: {what}", "a etalat: {what}"],
+    lay: ["ai coborât {what}", "a coborât {what}"],
+    attach: ["ai lipit {tile} la formația {n}", "a lipit {tile} la formația {n}"],
+    swap: ["ai pus {tile} în locul jokerului din formația {n}",
+      "a pus {tile} în locul jokerului din formația {n}"],
+    discard: ["ai aruncat {tile}", "a aruncat {tile}"],
+    atu: ["ai luat atuul", "a luat atuul"],
+    close: ["ai închis, aruncând {tile}", "a închis, aruncând {tile}"],
+    redeal: ["ai cerut reîmpărțirea", "a cerut reîmpărțirea"],
+    timeout: ["ți-a expirat timpul", "a rămas fără timp"],
+  },
+  en: {
+    draw: ["drew from the stock"], take: ["took the top of {src}"],
+    takeN: ["broke the strip: {n} tiles"], open: ["opened: {what}"], lay: ["laid {what}"],
+    attach: ["attached {tile} to formation {n}"],
+    swap: ["put {tile} in place of the joker of formation {n}"],
+    discard: ["discarded {tile}"], atu: ["took the atu"], close: ["closed, discarding {tile}"],
+    redeal: ["asked for a redeal"], timeout: ["ran out of time"],
+  },
+};
+
+/** "AI hard a tras din teanc" / "AI hard drew from the stock". */
+export function describe(action, name, isYou, variant) {
+  const words = action.trim().split(/\s+/);
+  const verb = words[0].toLowerCase();
+  let key = verb;
+  const params = {};
+  if (verb === "take") {
+    if (words[1] && words[1] !== "1") { key = "takeN"; params.n = words[1]; }
+    params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "strip").toLowerCase();
+    if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "its row";
+  } else if (verb === "open" || verb === "lay") {
+    params.what = action.slice(verb.length).trim();
+  } else if (verb === "attach" || verb === "swap") {
+    params.tile = words[1]; params.n = words[3];
+  } else if (verb === "discard" || verb === "close") {
+    params.tile = words[1];
+  }
+  const forms = VERBS[current][key];
+  if (!forms) return `${name}: ${action}`;
+  const form = forms[isYou || forms.length === 1 ? 0 : 1];
+  return `${name} ${form.replace(/\{(\w+)\}/g, (_, p) => params[p] ?? "")}`;
+}
