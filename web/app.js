@@ -470,6 +470,7 @@ function renderButtons(snap, info) {
     button.disabled = !enabled;
   };
   show("act-atu", !etalat && info.atu);
+  show("act-redeal", (snap.legal ?? []).includes("redeal"));
   show("act-add", etalat && !opened, playing && count >= 1);
   show("act-open", etalat && !opened, playing && (S.draft.length > 0 || count >= 3));
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
@@ -660,6 +661,7 @@ function wire() {
   $("stock").addEventListener("click", () => mine() && act("draw"));
   $("atu").addEventListener("click", () => legalInfo(S.snap ?? { legal: [] }).atu && act("atu"));
   $("act-atu").addEventListener("click", () => act("atu"));
+  $("act-redeal").addEventListener("click", () => act("redeal"));
   $("act-add").addEventListener("click", addToDraft);
   $("act-open").addEventListener("click", openDraft);
   $("act-lay").addEventListener("click", laySelected);

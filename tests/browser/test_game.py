@@ -87,6 +87,10 @@ def play_my_turn(page, turn_no: int, screenshot=None) -> None:
         before = history_len(page)
         page.get_by_test_id("act-atu").click()
         wait_change(page, before)
+    elif "take" in legal and state["view"]["variant"] == "etalat" and turn_no % 2 == 0:
+        before = history_len(page)              # opened: take the top of the strip
+        page.locator("[data-testid=strip] [data-testid=tile].takeable").last.click()
+        wait_change(page, before)
     elif "draw" in legal:
         before = history_len(page)
         if turn_no % 3 == 1:
@@ -106,6 +110,14 @@ def play_my_turn(page, turn_no: int, screenshot=None) -> None:
                 click_tile(page, name)
             page.get_by_test_id("act-add").click()
         page.get_by_test_id("act-open").click()
+        wait_change(page, before)
+        legal = snap(page)["legal"]
+    attach = next((a for a in legal if a.startswith("attach ")), None)
+    if attach and turn_no % 2 == 0:             # select the tile, click the formation
+        before = history_len(page)
+        _, name, _, number = attach.split()
+        click_tile(page, name)
+        page.locator(f'[data-testid=formation][data-number="{number}"]').click()
         wait_change(page, before)
         legal = snap(page)["legal"]
     if screenshot:
