@@ -1,0 +1,428 @@
+"""Rooms: the host's authority over a match played with guests (wire protocol v1).
+
+The host's page runs the engine and the bots; guests send intents. This module is the
+host's side of the protocol, transport-free: the page hands it every raw message with the
+peer it came from and the time, and sends back what it returns. It checks every message
+(size, rate, schema, the seat bound to the peer, whose turn), answers a bad one with an
+error and changes nothing, and sends each guest only its own seat's view (docs/protocol.md).
+
+Fair shuffle: before each deal the host commits to a secret (its SHA-256), every guest
+sends entropy, the round's seed is SHA-256(secret | entropies in seat order), and the
+secret is revealed at the round's end so each guest can check its deal (`verify_reveal`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets as secrets_module
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import log as match_log
+from .bots import bot_action, label
+from .bridge import seat_snapshot
+from .deal import Deal, rng_for, roll_dealer
+from .engine import legal_actions
+from .errors import RuleError
+from .match import Match
+from .options import Options
+from .views import view
+
+PROTOCOL = 1
+MAX_MESSAGE = 4096            # bytes of one message
+RATE_LIMIT = 20               # messages per peer …
+RATE_WINDOW = 10.0            # … per this many seconds
+GRACE = 30.0                  # seconds before a dropped guest's seat is played by a bot
+ENTROPY_WAIT = 10.0           # seconds the deal waits for guests' entropy
+STAND_IN_LEVEL = "medium"
+
+Outgoing = tuple[str, dict[str, Any]]       # (peer, message)
+HOST = "host"                               # the host's own "peer" name
+
+
+@dataclass
+class Seat:
+    kind: str                     # host | guest | bot
+    name: str
+    level: str | None = None      # bots, and the stand-in while a guest is away
+    token: str = ""               # a guest's secret to reclaim its seat
+    peer: str | None = None
+    away_since: float | None = None
+    stand_in: bool = False        # a bot plays this guest's seat ("AI in place of NAME")
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot" or self.stand_in
+
+    def player(self) -> dict[str, Any]:
+        if self.kind == "bot":
+            return {"name": label(self.level or ""), "is_bot": True, "level": self.level}
+        if self.stand_in:
+            return {"name": f"AI in place of {self.name}", "is_bot": True,
+                    "level": STAND_IN_LEVEL, "in_place_of": self.name}
+        return {"name": self.name, "is_bot": False, "level": None,
+                "connected": self.kind == "host" or self.peer is not None}
+
+
+@dataclass
+class FairDeal:
+    """One round's commit–reveal (the host cannot choose the seed, nor can a guest)."""
+
+    secret: str
+    since: float
+    entropy: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def commit(self) -> str:
+        return hashlib.sha256(bytes.fromhex(self.secret)).hexdigest()
+
+    def seed(self, seats: int) -> str:
+        return round_seed(self.secret, [self.entropy.get(s, "") for s in range(seats)])
+
+
+def round_seed(secret: str, entropy: list[str]) -> str:
+    return hashlib.sha256("|".join([secret, *entropy]).encode()).hexdigest()
+
+
+def verify_reveal(commit: str, reveal: dict[str, Any], seats: int, first: int, seat: int,
+                  hand: list[str]) -> bool:
+    """A guest's check at the round's end: the secret matches the commit made before the
+    deal, the seed comes from it and everyone's entropy, and that seed deals this hand."""
+    secret, entropy = reveal.get("secret", ""), reveal.get("entropy", [])
+    try:
+        if hashlib.sha256(bytes.fromhex(secret)).hexdigest() != commit:
+            return False
+    except ValueError:
+        return False
+    seed = round_seed(secret, list(entropy))
+    if seed != reveal.get("seed"):
+        return False
+    deal = Deal.shuffled(seats, first, rng_for(seed))
+    return sorted(deal.to_json()["hands"][seat]) == sorted(hand)
+
+
+class ProtocolError(ValueError):
+    pass
+
+
+@dataclass
+class Room:
+    variant: str
+    options: Options
+    seats: list[Seat]
+    password_hash: str = ""
+    midgame_join: bool = False
+    visibility: str = "private"
+    match: Match | None = None
+    fair: FairDeal | None = None
+    reveals: list[dict[str, Any]] = field(default_factory=list)
+    waiting: list[tuple[str, str]] = field(default_factory=list)   # (peer, name) mid-game
+    next_first: int = 0
+    rates: dict[str, list[float]] = field(default_factory=dict)
+    random_hex: Callable[[int], str] = field(default=secrets_module.token_hex, repr=False)
+
+    # -- setting up ------------------------------------------------------------------------
+    @classmethod
+    def create(cls, variant: str, seats: list[str], options: Options | None = None,
+               host_name: str = "Gazda", password: str = "", midgame_join: bool = False,
+               visibility: str = "private",
+               random_hex: Callable[[int], str] = secrets_module.token_hex) -> Room:
+        """`seats`: "host" once, "guest" for each seat a friend takes, or a bot level."""
+        if seats.count("host") != 1 or not 2 <= len(seats) <= 4:
+            raise ValueError("a room has 2–4 seats, one of them the host")
+        made = [Seat("host", host_name) if s == "host" else Seat("guest", "") if s == "guest"
+                else Seat("bot", "", level=s) for s in seats]
+        return cls(variant, options or Options(), made, _hash_password(password),
+                   midgame_join, visibility, random_hex=random_hex)
+
+    @property
+    def host_seat(self) -> int:
+        return next(i for i, s in enumerate(self.seats) if s.kind == "host")
+
+    def players(self) -> list[dict[str, Any]]:
+        return [seat.player() for seat in self.seats]
+
+    def start(self, now: float) -> list[Outgoing]:
+        """Start the match: open guest seats are filled by bots (always labelled)."""
+        for seat in self.seats:
+            if seat.kind == "guest" and not seat.token:
+                seat.kind, seat.level = "bot", STAND_IN_LEVEL
+        self.match = Match(self.variant, self.options, len(self.seats),
+                           match_id=self.random_hex(6))
+        return self._begin_round(now, first=0)
+
+    # -- the fair deal -----------------------------------------------------------------------
+    def _begin_round(self, now: float, first: int) -> list[Outgoing]:
+        self.fair = FairDeal(self.random_hex(32), now)
+        self.next_first = first
+        out = self._broadcast({"type": "commit", "round": self._round_number() + 1,
+                               "commit": self.fair.commit})
+        return out + self._deal_if_ready(now)
+
+    def _round_number(self) -> int:
+        return len(self.match.rounds) if self.match else 0
+
+    def _guests_online(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "guest" and s.peer is not None]
+
+    def _deal_if_ready(self, now: float) -> list[Outgoing]:
+        fair = self.fair
+        if fair is None:
+            return []
+        missing = [i for i in self._guests_online() if i not in fair.entropy]
+        if missing and now - fair.since < ENTROPY_WAIT:
+            return []
+        seed = fair.seed(len(self.seats))
+        if not self.match.rounds:                     # C3: the dice, from the fair seed too
+            dealer, self.match.dice = roll_dealer(len(self.seats), rng_for(seed, "dice"))
+            self.next_first = (dealer + 1) % len(self.seats)
+        deal = Deal.shuffled(len(self.seats), self.next_first, rng_for(seed))
+        self.match.start_round(deal)
+        self.reveals.append({"round": len(self.match.rounds), "commit": fair.commit,
+                             "secret": fair.secret, "seed": seed,
+                             "entropy": [fair.entropy.get(s, "") for s in range(len(self.seats))]})
+        self.fair = None
+        return self._send_views()
+
+    def next_round(self, now: float) -> list[Outgoing]:
+        state = self.match.current
+        if not state.over or self.match.over or self.fair is not None:
+            raise ValueError("the round is still being played, or the match is over")
+        first = self.match.next_first()
+        return self._begin_round(now, first)
+
+    # -- messages from guests ----------------------------------------------------------------
+    def receive(self, peer: str, raw: str, now: float) -> list[Outgoing]:
+        """One raw message from a guest's connection; a bad one changes nothing."""
+        try:
+            self._check_rate(peer, now)
+            message = _parse(raw)
+            handler = getattr(self, f"_on_{message['type']}")
+            return handler(peer, message, now)
+        except ProtocolError as error:
+            return [(peer, {"v": PROTOCOL, "type": "error", "error": str(error)})]
+        except RuleError as error:
+            return [(peer, {"v": PROTOCOL, "type": "error", "rule": error.rule,
+                            "error": str(error)})]
+
+    def _check_rate(self, peer: str, now: float) -> None:
+        times = [t for t in self.rates.get(peer, []) if now - t < RATE_WINDOW]
+        times.append(now)
+        self.rates[peer] = times
+        if len(times) > RATE_LIMIT:
+            raise ProtocolError(f"too many messages: at most {RATE_LIMIT} per "
+                                f"{RATE_WINDOW:g} s")
+
+    def _seat_of(self, peer: str) -> int:
+        for index, seat in enumerate(self.seats):
+            if seat.peer == peer and seat.kind == "guest":
+                return index
+        raise ProtocolError("say hello first: this connection holds no seat")
+
+    def _on_hello(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
+        if not hmac.compare_digest(_hash_password(message.get("password") or ""),
+                                   self.password_hash):
+            return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "password",
+                            "error": "wrong password"})]
+        token = message.get("token")
+        name = (message.get("name") or "").strip()[:24] or "?"
+        if token:
+            for index, seat in enumerate(self.seats):
+                if seat.kind == "guest" and hmac.compare_digest(seat.token, token):
+                    seat.peer, seat.away_since, seat.stand_in = peer, None, False
+                    return [self._welcome(index, peer)] + self._send_views()
+            return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "token",
+                            "error": "this seat is not yours (unknown token)"})]
+        if any(s.peer == peer for s in self.seats):
+            raise ProtocolError("this connection already holds a seat")
+        if self.match is None:
+            free = next((i for i, s in enumerate(self.seats) if s.kind == "guest"
+                         and not s.token), None)
+            if free is not None:
+                return self._seat_guest(free, peer, name)
+        elif self.midgame_join and any(s.kind == "bot" for s in self.seats):
+            self.waiting.append((peer, name))
+            return [(peer, {"v": PROTOCOL, "type": "waiting",
+                            "error": "you take a bot's seat at the next turn"})]
+        return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "full",
+                        "error": "the table is full"})]
+
+    def _seat_guest(self, index: int, peer: str, name: str) -> list[Outgoing]:
+        seat = self.seats[index]
+        seat.kind, seat.level, seat.name, seat.peer = "guest", None, name, peer
+        seat.token = self.random_hex(16)
+        return [self._welcome(index, peer)] + (self._send_views() if self.match else [])
+
+    def _welcome(self, index: int, peer: str) -> Outgoing:
+        return (peer, {"v": PROTOCOL, "type": "welcome", "seat": index,
+                       "token": self.seats[index].token, "variant": self.variant,
+                       "options": self.options.to_json(), "players": self.players()})
+
+    def _on_entropy(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
+        seat = self._seat_of(peer)
+        fair = self.fair
+        if fair is None or message.get("round") != self._round_number() + 1:
+            raise ProtocolError("no deal is waiting for entropy")
+        value = message.get("value")
+        if not isinstance(value, str) or len(value) != 32 or not _is_hex(value):
+            raise ProtocolError("entropy is 32 hex digits")
+        fair.entropy.setdefault(seat, value)
+        return self._deal_if_ready(now)
+
+    def _on_action(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
+        seat = self._seat_of(peer)
+        action = message.get("action")
+        if not isinstance(action, str) or len(action) > 200:
+            raise ProtocolError("an action is a string in the notation (at most 200 chars)")
+        if self.match is None or self.fair is not None:
+            raise ProtocolError("no round is being played")
+        state = self.match.current
+        if state.over or state.to_play != seat:
+            raise RuleError("C2", "it is not your turn")
+        return self._play(action, now)
+
+    def _on_ping(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
+        return [(peer, {"v": PROTOCOL, "type": "pong"})]
+
+    # -- the host's own moves, bots and the clock --------------------------------------------
+    def host_act(self, action: str, now: float) -> list[Outgoing]:
+        state = self.match.current
+        if state.over or state.to_play != self.host_seat:
+            raise RuleError("C2", "it is not your turn")
+        return self._play(action, now)
+
+    def bot_step(self, now: float) -> list[Outgoing]:
+        """Let the bot (or stand-in) whose turn it is play one action from its own view."""
+        if self.match is None or self.fair is not None or self.match.current.over:
+            return []
+        state = self.match.current
+        seat = self.seats[state.to_play]
+        if not seat.is_bot:
+            return []
+        legal = [str(a) for a in legal_actions(state)]
+        level = seat.level if seat.kind == "bot" else STAND_IN_LEVEL
+        choice = bot_action(level, view(state, state.to_play), legal,
+                            f"{self.match.match_id}/{state.to_play}") if legal else "timeout"
+        return self._play(choice, now)
+
+    def _play(self, action: str, now: float) -> list[Outgoing]:
+        before = self.match.current.turn
+        self.match.play(action)
+        out: list[Outgoing] = []
+        state = self.match.current
+        if state.turn != before or state.over:
+            out += self._turn_boundary()
+        if state.over:
+            reveal = self.reveals[-1] if self.reveals else None
+            if reveal is not None:
+                out += self._broadcast({"type": "reveal", **reveal})
+        return out + self._send_views()
+
+    def _turn_boundary(self) -> list[Outgoing]:
+        """Mid-game join: a waiting newcomer takes a bot's seat between turns."""
+        out: list[Outgoing] = []
+        while self.waiting:
+            free = next((i for i, s in enumerate(self.seats) if s.kind == "bot"), None)
+            if free is None:
+                break
+            peer, name = self.waiting.pop(0)
+            out += self._seat_guest(free, peer, name)
+        return out
+
+    def disconnect(self, peer: str, now: float) -> None:
+        for seat in self.seats:
+            if seat.peer == peer:
+                seat.peer, seat.away_since = None, now
+        self.waiting = [(p, n) for p, n in self.waiting if p != peer]
+
+    def tick(self, now: float) -> list[Outgoing]:
+        """The clock: stand-ins for guests away past the grace period; a deal that waited
+        long enough for entropy."""
+        for seat in self.seats:
+            if (seat.kind == "guest" and seat.peer is None and seat.away_since is not None
+                    and now - seat.away_since >= GRACE and not seat.stand_in):
+                seat.stand_in = True
+        return self._deal_if_ready(now) if self.fair else []
+
+    # -- what leaves the host -----------------------------------------------------------------
+    def _broadcast(self, message: dict[str, Any]) -> list[Outgoing]:
+        return [(seat.peer, {"v": PROTOCOL, **message}) for seat in self.seats
+                if seat.kind == "guest" and seat.peer is not None]
+
+    def _send_views(self) -> list[Outgoing]:
+        """Each connected guest gets its own seat's snapshot; the host's page draws its own."""
+        if self.match is None or not self.match.rounds:
+            return []
+        players = self.players()
+        return [(seat.peer, {"v": PROTOCOL, "type": "state",
+                             "snapshot": seat_snapshot(self.match, players, index)})
+                for index, seat in enumerate(self.seats)
+                if seat.kind == "guest" and seat.peer is not None]
+
+    def host_snapshot(self) -> dict[str, Any]:
+        return seat_snapshot(self.match, self.players(), self.host_seat)
+
+    # -- saving (the host reloads: the match resumes, guests reconnect with their token) -----
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant, "options": self.options.to_json(),
+            "seats": [asdict(seat) | {"peer": None} for seat in self.seats],
+            "password_hash": self.password_hash, "midgame_join": self.midgame_join,
+            "visibility": self.visibility, "reveals": self.reveals,
+            "log": match_log.to_json(self.match, self.players()) if self.match else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], now: float) -> Room:
+        seats = [Seat(**seat) for seat in data["seats"]]
+        for seat in seats:
+            if seat.kind == "guest":
+                seat.away_since = now            # everyone reconnects; grace starts again
+        room = cls(data["variant"], Options.from_json(data["options"]), seats,
+                   data["password_hash"], data["midgame_join"], data["visibility"],
+                   reveals=data["reveals"])
+        if data["log"] is not None:
+            room.match = match_log.replay(data["log"])
+        return room
+
+
+def _hash_password(password: str) -> str:
+    return hashlib.sha256(f"remi-room/{password}".encode()).hexdigest() if password else ""
+
+
+def _is_hex(text: str) -> bool:
+    return all(c in "0123456789abcdef" for c in text)
+
+
+MESSAGE_TYPES = {"hello": {"name", "password", "token"}, "entropy": {"round", "value"},
+                 "action": {"action"}, "ping": set()}
+
+
+def _parse(raw: Any) -> dict[str, Any]:
+    """Schema and size checks of one guest message (docs/protocol.md)."""
+    if not isinstance(raw, str):
+        raise ProtocolError("a message is a JSON text")
+    if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
+        raise ProtocolError(f"message too large (at most {MAX_MESSAGE} bytes)")
+    try:
+        message = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ProtocolError(f"not JSON: {error}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is a JSON object")
+    if message.get("v") != PROTOCOL:
+        raise ProtocolError(f"protocol version {PROTOCOL} expected")
+    kind = message.get("type")
+    if kind not in MESSAGE_TYPES:
+        raise ProtocolError(f"unknown message type {kind!r}")
+    extra = set(message) - MESSAGE_TYPES[kind] - {"v", "type"}
+    if extra:
+        raise ProtocolError(f"unknown field(s): {', '.join(sorted(map(str, extra)))}")
+    for key in ("name", "password", "token"):
+        if key in message and message[key] is not None and (
+                not isinstance(message[key], str) or len(message[key]) > 128):
+            raise ProtocolError(f"{key} must be a short string")
+    return message

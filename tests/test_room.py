@@ -1,0 +1,224 @@
+"""Rooms (remi/room.py): the host's authority, hidden information, fair shuffle, hostile
+input, dropped guests, mid-game join and host reload."""
+
+import hashlib
+import json
+import random
+
+from remi.bots import bot_action
+from remi.engine import legal_actions
+from remi.options import Options
+from remi.room import GRACE, PROTOCOL, Room, verify_reveal
+from remi.views import view
+
+
+def msg(kind, **fields):
+    return json.dumps({"v": PROTOCOL, "type": kind, **fields})
+
+
+class Table:
+    """A room with its host and guests, recording every message each guest receives."""
+
+    def __init__(self, seats, password="", midgame=False, variant="etalat"):
+        counter = iter(range(10**6))
+        self.room = Room.create(variant, seats, Options(), password=password,
+                                midgame_join=midgame,
+                                random_hex=lambda n: f"{next(counter):0{2 * n}x}")
+        self.inbox: dict[str, list[dict]] = {}
+        self.now = 0.0
+
+    def deliver(self, outgoing):
+        for peer, message in outgoing:
+            json.dumps(message)                      # everything sent is plain JSON
+            self.inbox.setdefault(peer, []).append(message)
+
+    def send(self, peer, text):
+        self.deliver(self.room.receive(peer, text, self.now))
+        return self.inbox[peer][-1]
+
+    def join(self, peer, name, **fields):
+        return self.send(peer, msg("hello", name=name, **fields))
+
+    def start(self):
+        self.deliver(self.room.start(self.now))
+        for peer in self.guest_peers():
+            commit = [m for m in self.inbox[peer] if m["type"] == "commit"][-1]
+            entropy = hashlib.sha256(peer.encode()).hexdigest()[:32]
+            self.send(peer, msg("entropy", round=commit["round"], value=entropy))
+
+    def guest_peers(self):
+        return [s.peer for s in self.room.seats if s.kind == "guest" and s.peer]
+
+    def step(self, rng):
+        """One action by whoever is to play: host, guest (through a message) or bot. The
+        humans play like medium bots (random play may never end an Etalat round)."""
+        self.now += 1.0                           # a second per move keeps under the rate limit
+        state = self.room.match.current
+        seat = self.room.seats[state.to_play]
+        legal = [str(a) for a in legal_actions(state)]
+        action = bot_action("medium", view(state, state.to_play), legal, rng.random()) \
+            if legal else "timeout"
+        if seat.is_bot:
+            self.deliver(self.room.bot_step(self.now))
+        elif seat.kind == "host":
+            self.deliver(self.room.host_act(action, self.now))
+        else:
+            self.send(seat.peer, msg("action", action=action))
+
+
+def test_create_join_and_play_a_full_round_with_two_humans_and_a_bot():
+    table = Table(["host", "guest", "hard"])
+    welcome = table.join("p1", "Ana")
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["token"]
+    table.start()
+    assert table.room.match.rounds, "the deal waited for Ana's entropy, then happened"
+    rng = random.Random(1)
+    while not table.room.match.current.over:
+        table.step(rng)
+    last = [m for m in table.inbox["p1"] if m["type"] == "state"][-1]["snapshot"]
+    assert last["view"]["phase"] == "over" and last["players"][2]["name"] == "AI hard"
+    assert last["totals"] == table.room.match.totals
+
+
+def test_a_guest_receives_only_its_own_seat():
+    table = Table(["guest", "host", "easy", "guest"])
+    table.join("p0", "Ana")
+    table.join("p3", "Dan")
+    table.start()
+    rng = random.Random(2)
+    while not table.room.match.current.over:
+        state = table.room.match.current
+        table.step(rng)
+        for peer, seat in (("p0", 0), ("p3", 3)):
+            message = table.inbox[peer][-1]
+            if message["type"] != "state":
+                continue
+            snapshot = message["snapshot"]
+            current = table.room.match.current
+            assert snapshot["view"]["seat"] == seat
+            assert sorted(snapshot["view"]["rack"]) == sorted(
+                current.to_json()["racks"][seat])
+            if not current.over:
+                assert "racks" not in snapshot["view"] and "checkpoint" not in snapshot["view"]
+                assert isinstance(snapshot["view"]["stock"], int)   # a count, never the order
+        assert state is not None
+    for peer in ("p0", "p3"):
+        for message in table.inbox[peer]:
+            text = json.dumps(message)
+            assert "secret" not in text or message["type"] == "reveal"
+            assert "token" not in text or message["type"] == "welcome"
+
+
+def test_fair_shuffle_commit_then_reveal_verifies_the_deal():
+    table = Table(["host", "guest"])
+    table.join("p1", "Ana")
+    table.start()
+    commit = [m for m in table.inbox["p1"] if m["type"] == "commit"][0]["commit"]
+    first_view = [m for m in table.inbox["p1"] if m["type"] == "state"][0]["snapshot"]["view"]
+    rng = random.Random(3)
+    while not table.room.match.current.over:
+        table.step(rng)
+    reveal = [m for m in table.inbox["p1"] if m["type"] == "reveal"][-1]
+    hand = table.room.match.current.deal.to_json()["hands"][1]
+    assert first_view["rack"] == hand
+    assert verify_reveal(commit, reveal, 2, first_view["first"], 1, hand)
+    forged = {**reveal, "secret": "00" * 32}
+    assert not verify_reveal(commit, forged, 2, first_view["first"], 1, hand)
+    assert reveal["entropy"][1], "the guest's entropy is part of the seed"
+
+
+def test_wrong_password_is_refused_and_nothing_of_the_game_is_sent():
+    table = Table(["host", "guest"], password="tei")
+    answer = table.join("p1", "Ana", password="nope")
+    assert answer == {"v": 1, "type": "refused", "reason": "password",
+                      "error": "wrong password"}
+    table.start()
+    assert table.inbox["p1"] == [answer]
+    assert table.join("p2", "Dan", password="tei")["type"] == "refused"    # started: full
+
+
+def test_a_dropped_guest_is_replaced_by_a_labelled_bot_and_gets_the_seat_back():
+    table = Table(["host", "guest", "medium"])
+    token = table.join("p1", "Ana")["token"]
+    table.start()
+    table.room.disconnect("p1", table.now)
+    table.now += GRACE - 1
+    table.deliver(table.room.tick(table.now))
+    assert not table.room.seats[1].stand_in
+    table.now += 2
+    table.deliver(table.room.tick(table.now))
+    assert table.room.players()[1]["name"] == "AI in place of Ana"
+    rng = random.Random(4)
+    for _ in range(12):
+        table.step(rng)                       # the stand-in plays Ana's turns
+    back = table.join("p9", "Ana", token=token)
+    assert back["type"] != "refused" and table.room.seats[1].peer == "p9"
+    assert table.room.players()[1] == {"name": "Ana", "is_bot": False, "level": None,
+                                       "connected": True}
+    assert table.join("p8", "Eve", token="f" * 32)["reason"] == "token"
+
+
+def test_mid_game_join_takes_a_bot_seat_at_the_next_turn():
+    table = Table(["host", "easy", "easy"], midgame=True)
+    table.start()
+    assert table.join("p5", "Ion")["type"] == "waiting"
+    rng = random.Random(5)
+    while "welcome" not in [m["type"] for m in table.inbox["p5"]]:
+        table.step(rng)
+    welcome = [m for m in table.inbox["p5"] if m["type"] == "welcome"][0]
+    assert table.room.seats[welcome["seat"]].name == "Ion"
+    assert table.inbox["p5"][-1]["type"] == "state"
+    closed = Table(["host", "easy"])
+    closed.start()
+    assert closed.join("p6", "Ion")["reason"] == "full"
+
+
+def test_host_reload_resumes_the_match_and_guests_reconnect():
+    table = Table(["host", "guest", "hard"])
+    token = table.join("p1", "Ana")["token"]
+    table.start()
+    rng = random.Random(6)
+    for _ in range(30):
+        table.step(rng)
+    saved = json.loads(json.dumps(table.room.to_json()))
+    reloaded = Room.from_json(saved, now=table.now)
+    assert reloaded.match.current.to_json() == table.room.match.current.to_json()
+    table.room = reloaded
+    table.join("p2", "Ana", token=token)
+    assert [m["type"] for m in table.inbox["p2"]] == ["welcome", "state"]
+    assert table.inbox["p2"][-1]["snapshot"]["view"]["seat"] == 1
+
+
+def test_fuzzed_hostile_messages_get_errors_and_change_nothing():
+    table = Table(["host", "guest", "medium"])
+    table.join("p1", "Ana")
+    table.start()
+    rng = random.Random(7)
+    while table.room.match.current.to_play == 1:        # let it be someone else's turn
+        table.step(rng)
+    before = table.room.match.current.to_json()
+    players = table.room.players()
+    bad = ["", "{", "[]", "null", "7", '"hello"', json.dumps({"type": "action"}),
+           msg("action", action="draw"),                          # not Ana's turn
+           msg("action", action=7), msg("action", action="x" * 500),
+           msg("teleport"), msg("hello", name="Ana", extra=1),
+           json.dumps({"v": 2, "type": "ping"}), "x" * 10000,
+           msg("entropy", round=1, value="zz"), msg("hello", name=["list"]),
+           "[" * 5000 + "]" * 5000]
+    alphabet = '{}[]":,0123456789abcdefvtype action draw take discard open \\u00e9'
+    for _ in range(300):
+        bad.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 80))))
+    for index, text in enumerate(bad):
+        peer = "p1" if index % 2 else "stranger"
+        table.now += 1.0                                   # stay under the rate limit
+        answer = table.send(peer, text)
+        assert answer["type"] in ("error", "refused", "pong"), (text, answer)
+    assert table.room.match.current.to_json() == before
+    assert table.room.players() == players
+
+
+def test_rate_limit():
+    table = Table(["host", "guest"])
+    table.join("p1", "Ana")
+    answers = [table.send("p1", msg("ping"))["type"] for _ in range(25)]
+    assert answers.count("pong") == 19 and answers[-1] == "error"
