@@ -1,0 +1,71 @@
+"""The player's profile: statistics per variant computed from finished match logs, and rank
+points from tournaments. Kept in the browser as JSON; `check_profile` refuses a corrupt or
+foreign import before anything is replaced."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import log as match_log
+
+PROFILE_FORMAT = "remi-profile"
+PROFILE_VERSION = 1
+VARIANT_STATS = ("rounds", "wins", "total", "best_round", "closes", "openings")
+
+
+def empty_profile(name: str) -> dict[str, Any]:
+    return {"format": PROFILE_FORMAT, "version": PROFILE_VERSION, "name": name,
+            "rank_points": 0,
+            "variants": {v: dict.fromkeys(VARIANT_STATS, 0) for v in ("etalat", "tabla")},
+            "matches": []}
+
+
+def record_match(profile: dict[str, Any], log: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Add a match (its log, the player's seat) to the statistics; returns the new profile.
+    A match already recorded (same id) is not counted twice."""
+    match_id = log.get("match_id")
+    if any(m["match_id"] == match_id for m in profile["matches"]):
+        return profile
+    match = match_log.replay(log)
+    stats = dict(profile["variants"][match.variant])
+    for state in match.rounds:
+        if state.scores is None:
+            continue
+        score = state.scores[seat]
+        stats["best_round"] = max(stats["best_round"], score) if stats["rounds"] else score
+        stats["rounds"] += 1
+        stats["wins"] += score == max(state.scores)
+        stats["total"] += score
+        stats["closes"] += state.closer == seat
+        stats["openings"] += bool(state.opened and state.opened[seat])
+    entry = {"match_id": match_id, "variant": match.variant, "seat": seat,
+             "players": log.get("players", []), "totals": match.totals,
+             "rounds": sum(1 for s in match.rounds if s.scores is not None)}
+    return {**profile, "variants": {**profile["variants"], match.variant: stats},
+            "matches": profile["matches"] + [entry]}
+
+
+def average(profile: dict[str, Any], variant: str) -> float:
+    stats = profile["variants"][variant]
+    return round(stats["total"] / stats["rounds"], 1) if stats["rounds"] else 0.0
+
+
+def check_profile(data: Any) -> dict[str, Any]:
+    """Validate an imported profile; raise ValueError with a clear message, change nothing."""
+    if not isinstance(data, dict) or data.get("format") != PROFILE_FORMAT:
+        raise ValueError("this file is not a Remi profile")
+    if data.get("version") != PROFILE_VERSION:
+        raise ValueError(f"profile version {data.get('version')!r} is not supported "
+                         f"(this page reads version {PROFILE_VERSION})")
+    if not isinstance(data.get("name"), str) or not isinstance(data.get("rank_points"), int):
+        raise ValueError("the profile's name or rank points are damaged")
+    variants = data.get("variants")
+    if not isinstance(variants, dict) or set(variants) != {"etalat", "tabla"}:
+        raise ValueError("the profile's statistics are damaged")
+    for stats in variants.values():
+        if not isinstance(stats, dict) or set(stats) != set(VARIANT_STATS) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in stats.values()):
+            raise ValueError("the profile's statistics are damaged")
+    if not isinstance(data.get("matches"), list):
+        raise ValueError("the profile's match history is damaged")
+    return data
