@@ -17,6 +17,7 @@ from . import log as match_log
 from .actions import Action
 from .deal import rng_for
 from .engine import legal_actions
+from .external import ExternalBot
 from .errors import RuleError
 from .match import Match
 from .options import PRESETS, VARIANTS, Options
@@ -72,7 +73,7 @@ def seat_label(level: str) -> str:
 
 def make_player(level: str, seat: int, seed: str | int) -> Player:
     if level.startswith("cmd:"):
-        raise ValueError(f"'{level}': external programs (cmd:PROGRAM) are not supported yet")
+        return ExternalBot(level.removeprefix("cmd:"))
     factory = PLAYERS.get(level)
     if factory is None:
         raise ValueError(f"unknown level '{level}' (known: {', '.join(sorted(PLAYERS))})")
@@ -146,16 +147,22 @@ def _positive(text: str) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     options = Options(preset=args.preset, three_doubles=args.three_doubles)
     try:
-        match, _ = play_match(args.variant, args.seats, args.rounds, args.seed, options)
-    except ValueError as error:           # an unsupported level, or a refusal (RuleError)
+        match, players = play_match(args.variant, args.seats, args.rounds, args.seed, options)
+    except (ValueError, OSError) as error:   # a bad level or program, or a refusal (RuleError)
         print(f"remi play: {_one_line(str(error))}", file=sys.stderr)
         return EXIT_INVALID
+    external = [player for player in players if isinstance(player, ExternalBot)]
+    for bot in external:
+        bot.close()
     if args.log:
         players = [{"seat": seat, "level": level, "label": seat_label(level)}
                    for seat, level in enumerate(args.seats)]
         text = json.dumps(match_log.to_json(match, players), indent=1)
         Path(args.log).write_text(text + "\n", encoding="utf-8")
-    print(json.dumps(results(match, args.seats)))
+    summary = results(match, args.seats)
+    if external:                          # illegal or late answers replaced by timeouts (C8)
+        summary["reports"] = [report for bot in external for report in bot.reports]
+    print(json.dumps(summary))
     return EXIT_OK
 
 

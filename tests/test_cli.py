@@ -146,11 +146,6 @@ def test_play_bad_arguments_exit_2(args):
     assert run.returncode == 2 and run.stdout == ""
 
 
-def test_play_cmd_program_is_not_available_yet():
-    run = remi("play", "--variant", "tabla", "--seats", "random,cmd:./bot")
-    assert run.returncode == 2 and "cmd:" in run.stderr
-
-
 # -- replay refusals: exit 2, one line naming round, action, seat, action text and rule ------
 
 def test_first_player_draws_on_turn_zero_e2(etalat_game, tmp_path):
