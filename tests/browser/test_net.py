@@ -1,0 +1,296 @@
+"""web/net/: WebRTC data channels between browser contexts, both ways of signalling.
+
+Every test drives web/net/lab.html (the network lab page), never the game UI. Relay
+tests run tests/relay/nostr_relay.py on 127.0.0.1. Timings and code lengths are printed
+(`pytest -s`) and recorded in docs/net.md.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from conftest import Guard
+
+from tests.relay.nostr_relay import Relay
+
+TIMEOUT_MS = 20_000
+
+
+@pytest.fixture
+def relay():
+    relay = Relay().start()
+    yield relay
+    relay.stop()
+
+
+@pytest.fixture
+def new_context(browser):
+    """Makes more guarded contexts (other guests); none may request a foreign host."""
+    made = []
+
+    def make():
+        guard = Guard()
+        context = browser.new_context()
+        context.route("**/*", guard.route)
+        context.on("request", guard.on_request)
+        made.append((context, guard))
+        return context
+
+    yield make
+    for context, guard in made:
+        context.close()
+        assert guard.foreign == [], f"non-local requests: {guard.foreign}"
+
+
+@pytest.fixture
+def lab_url(site_url: str) -> str:
+    return site_url + "web/net/lab.html"
+
+
+def open_lab(context, url: str):
+    page = context.new_page()
+    page.on("console", lambda m: print(f"[{m.type}] {m.text}") if m.type == "error" else None)
+    page.goto(url)
+    page.wait_for_function("window.lab && window.lab.ready === true", timeout=TIMEOUT_MS)
+    return page
+
+
+def wait(page, expression: str, timeout_ms: int = TIMEOUT_MS):
+    page.wait_for_function(expression, timeout=timeout_ms)
+
+
+def exchange(host, guest, guest_id: str, tag: str = "") -> None:
+    """Messages flow both ways (host → guest, guest → host), exactly as sent."""
+    text = f"hello from host {tag} ✓ " + "x" * 3000
+    host.evaluate("([id, t]) => lab.host.get(id).send(t)", [guest_id, text])
+    wait(guest, f"lab.received.some(m => m.text === {json.dumps(text)})")
+    reply = json.dumps({"v": 1, "type": "ping", "tag": tag})
+    guest.evaluate("(t) => lab.conn.send(t)", reply)
+    wait(host, f"lab.received.some(m => m.text === {json.dumps(reply)})")
+
+
+# ----------------------------------------------------------------- way 1: invite codes
+
+
+def test_invite_and_reply_code_connect(new_context, context, lab_url):
+    host = open_lab(context, lab_url)
+    guest_context = new_context()
+    try:
+        host.evaluate("() => lab.startHost('manual')")
+        started = time.perf_counter()
+        url = host.evaluate("() => lab.invite()")
+        assert "#join=" in url
+        invite_code = url.split("#join=")[1]
+        guest = open_lab(guest_context, url)
+        wait(guest, "document.getElementById('reply').textContent.length > 0")
+        reply = guest.inner_text("#reply")
+        assert guest.locator("#qr svg").count() == 1
+        host.fill("#reply-in", reply)
+        host.click("#accept")
+        wait(host, "lab.guests.length === 1")
+        wait(guest, "lab.conn.state === 'open'")
+        elapsed = time.perf_counter() - started
+        guest_id = host.evaluate("lab.guests[0]")
+        exchange(host, guest, guest_id, "manual")
+        print(f"\ninvite code {len(invite_code)} chars, link {len(url)} chars, "
+              f"reply code {len(reply)} chars, invite→open {elapsed:.2f} s")
+        assert len(invite_code) < 160 and len(reply) < 160
+        # A reply code is single-use: pasting it again is refused.
+        error = host.evaluate(
+            "(r) => lab.host.accept(r).then(() => 'accepted', (e) => e.message)", reply)
+        assert "no open invite" in error
+    finally:
+        guest_context.close()
+
+
+def test_two_guests_by_invites(new_context, context, lab_url):
+    host = open_lab(context, lab_url)
+    host.evaluate("() => lab.startHost('manual')")
+    contexts = [new_context() for _ in range(2)]
+    try:
+        guests = []
+        for guest_context in contexts:
+            url = host.evaluate("() => lab.invite()")
+            guests.append(open_lab(guest_context, url))
+        # Replies accepted in the reverse order: each matches its own invite.
+        for guest in reversed(guests):
+            wait(guest, "document.getElementById('reply').textContent.length > 0")
+            host.evaluate("(r) => lab.host.accept(r)", guest.inner_text("#reply"))
+        wait(host, "lab.guests.length === 2")
+        host.evaluate("() => lab.host.broadcast('to all')")
+        for guest in guests:
+            wait(guest, "lab.received.some(m => m.text === 'to all')")
+    finally:
+        for guest_context in contexts:
+            guest_context.close()
+
+
+def test_compact_codes_rebuild_a_working_sdp(page, lab_url):
+    """The codec round-trips; the rebuilt SDP is accepted by a real RTCPeerConnection."""
+    page.goto(lab_url)
+    page.wait_for_function("window.lab && window.lab.ready === true")
+    result = page.evaluate("""async () => {
+        const sdp = await import('./sdp.js');
+        const a = new lab.net.Peer(); const b = new lab.net.Peer();
+        const offer = await a.createOffer();
+        const packedOffer = await sdp.packDescription(offer);
+        const answer = await b.acceptOffer(await sdp.unpackDescription(packedOffer));
+        const packedAnswer = await sdp.packDescription(answer);
+        await a.acceptAnswer(await sdp.unpackDescription(packedAnswer));
+        await Promise.all([a.opened(), b.opened()]);
+        const got = new Promise((r) => b.on('message', r));
+        a.send('ping');
+        const message = await got;
+        // The fallback for what the compact form cannot say: deflated whole SDP.
+        const odd = {type: 'offer', sdp: offer.sdp.replace('sha-256', 'sha-384')};
+        const fallback = await sdp.packDescription(odd);
+        const back = await sdp.unpackDescription(fallback);
+        return {message, offerBytes: packedOffer.length, answerBytes: packedAnswer.length,
+                full: offer.sdp.length, fallbackHead: fallback[0],
+                same: back.sdp === odd.sdp && back.type === 'offer'};
+    }""")
+    assert result["message"] == "ping"
+    assert result["offerBytes"] < 120 and result["answerBytes"] < 120
+    assert result["fallbackHead"] == 0x20 and result["same"]
+    print(f"\nfull offer SDP {result['full']} chars; packed offer {result['offerBytes']} bytes, "
+          f"answer {result['answerBytes']} bytes")
+
+
+def test_qr_code_decodes(page, lab_url, tmp_path):
+    """The QR generator's output decodes with zbarimg (skipped when zbar-tools is absent)."""
+    import shutil
+    import subprocess
+
+    if not shutil.which("zbarimg"):
+        pytest.skip("zbarimg missing (apt-get install zbar-tools)")
+    page.goto(lab_url)
+    page.wait_for_function("window.lab && window.lab.ready === true")
+    texts = ["remi", "http://127.0.0.1:8000/web/net/lab.html#join=" + "AbC-_9" * 22,
+             "x" * 300]
+    for ecl in ("L", "M"):
+        for text in texts:
+            page.evaluate("""([t, e]) => { document.getElementById('qr').innerHTML =
+                lab.net.qrSvg(t, {ecl: e, moduleSize: 4}); }""", [text, ecl])
+            shot = tmp_path / "qr.png"
+            page.locator("#qr svg").screenshot(path=str(shot))
+            out = subprocess.run(["zbarimg", "-q", "--raw", str(shot)], capture_output=True,
+                                 text=True, timeout=30)
+            assert out.stdout.strip() == text, (ecl, text, out.stderr)
+
+
+# ----------------------------------------------------------------- way 2: the relay
+
+
+def relay_lab(lab_url: str, relay: Relay, password: str = "") -> str:
+    url = f"{lab_url}?relay={relay.url}"
+    return url + (f"&password={password}" if password else "")
+
+
+def test_room_link_with_password_connects(new_context, context, lab_url, relay):
+    host = open_lab(context, relay_lab(lab_url, relay, "s3cret"))
+    host.evaluate("() => lab.startHost('relay')")
+    host.evaluate("() => lab.host.ready")
+    link = host.evaluate("lab.host.link")
+    fragment = link.split("#")[1]
+    guest_context = new_context()
+    try:
+        started = time.perf_counter()
+        guest = open_lab(guest_context, relay_lab(lab_url, relay, "s3cret") + "#" + fragment)
+        wait(guest, "lab.conn && lab.conn.state === 'open'")
+        elapsed = time.perf_counter() - started
+        wait(host, "lab.guests.length === 1")
+        exchange(host, guest, host.evaluate("lab.guests[0]"), "relay")
+        print(f"\nroom link fragment {len(fragment)} chars; page open→channel open "
+              f"{elapsed:.2f} s; relay saw {len(relay.seen)} events")
+    finally:
+        guest_context.close()
+    # The relay is only a mailbox: it never saw an SDP, a credential or the room secret.
+    room_id, secret = fragment.removeprefix("room=").split(".")
+    signalling = [e for e in relay.seen if e["kind"] == 25078]
+    assert signalling
+    for event in signalling:
+        text = json.dumps(event)
+        for clear in ("v=0", "a=", "ice-ufrag", "fingerprint", "candidate", "offer",
+                      "answer", secret, room_id):
+            assert clear not in text, (clear, event)
+
+
+def test_wrong_password_never_connects(new_context, context, lab_url, relay):
+    host = open_lab(context, relay_lab(lab_url, relay, "right"))
+    host.evaluate("() => lab.startHost('relay')")
+    host.evaluate("() => lab.host.ready")
+    fragment = host.evaluate("lab.host.link").split("#")[1]
+    guest_context = new_context()
+    try:
+        guest = open_lab(guest_context, relay_lab(lab_url, relay, "wrong"))
+        error = guest.evaluate(
+            """(link) => lab.net.joinRoom(link, {relays: [new URLSearchParams(location.search)
+                .get('relay')], password: 'wrong', timeoutMs: 5000})
+                .then(() => 'connected', (e) => e.message)""", "#" + fragment)
+        assert "no answer" in error
+        assert host.evaluate("lab.host.rejected") >= 1
+        assert host.evaluate("lab.guests.length") == 0
+    finally:
+        guest_context.close()
+
+
+def test_public_room_is_listed_in_the_lobby(new_context, context, lab_url, relay):
+    host = open_lab(context, relay_lab(lab_url, relay))
+    host.check("#public")
+    host.evaluate("() => lab.startHost('relay')")
+    host.evaluate("() => lab.host.ready")
+    host_room = host.evaluate("lab.host.room.id")
+    watcher_context = new_context()
+    try:
+        watcher = open_lab(watcher_context, relay_lab(lab_url, relay))
+        watcher.click("#lobby")
+        wait(watcher, f"(lab.tables || []).some(t => t.room === {json.dumps(host_room)})")
+        table = watcher.evaluate(f"lab.tables.find(t => t.room === {json.dumps(host_room)})")
+        assert table["variant"] == "tabla" and table["free"] == 3 and table["password"] is False
+        assert watcher.locator("#tables a").count() == 1
+        # The listed link joins the room.
+        link = table["link"]
+        guest = open_lab(watcher_context, relay_lab(lab_url, relay) + "#" + link.split("#")[1])
+        wait(guest, "lab.conn && lab.conn.state === 'open'")
+        # Closing the room takes it off the list.
+        host.evaluate("() => lab.host.close()")
+        wait(watcher, "lab.tables.length === 0")
+    finally:
+        watcher_context.close()
+
+
+def test_dropped_guest_is_a_close_and_the_link_reconnects(new_context, context, lab_url, relay):
+    host = open_lab(context, relay_lab(lab_url, relay))
+    host.evaluate("() => lab.startHost('relay')")
+    host.evaluate("() => lab.host.ready")
+    guest_url = relay_lab(lab_url, relay) + "#" + host.evaluate("lab.host.link").split("#")[1]
+    first_context = new_context()
+    first = open_lab(first_context, guest_url)
+    wait(host, "lab.guests.length === 1")
+    first_id = host.evaluate("lab.guests[0]")
+    started = time.perf_counter()
+    first.close()
+    wait(host, f"lab.closed.includes({json.dumps(first_id)})", 15_000)
+    close_seen = time.perf_counter() - started
+    first_context.close()
+    second_context = new_context()
+    try:
+        second = open_lab(second_context, guest_url)
+        wait(host, "lab.guests.length === 2")
+        second_id = host.evaluate("lab.guests[1]")
+        assert second_id != first_id
+        exchange(host, second, second_id, "again")
+        # The host ending a connection: the guest reconnects by itself with the link.
+        started = time.perf_counter()
+        host.evaluate("(id) => lab.host.get(id).close()", second_id)
+        wait(host, "lab.guests.length === 3")
+        wait(second, "lab.conn.state === 'open' && lab.conn.connects === 2")
+        reconnect = time.perf_counter() - started
+        exchange(host, second, host.evaluate("lab.guests[2]"), "reconnected")
+        print(f"\nclosed page seen by the host after {close_seen:.2f} s; "
+              f"automatic reconnect {reconnect:.2f} s")
+    finally:
+        second_context.close()
