@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from remi.bots import LEVELS, bot_action, label, player_factory, seat_info
+from remi.bots import LEVELS, bot_action, expert, label, player_factory, seat_info
 from remi.deal import Deal, rng_for
 from remi.engine import apply, legal_actions
 from remi.options import Options
@@ -15,6 +15,16 @@ from remi.state import RoundState
 from remi.views import view
 
 VARIANTS = ("etalat", "tabla")
+
+
+@pytest.fixture(autouse=True)
+def quick_expert(monkeypatch):
+    """Whole rounds with expert seats: a small search (1 world, 2 candidates) and no time
+    cut, so every expert decision is deterministic and the file stays fast.
+    test_expert_search_* searches more."""
+    monkeypatch.setattr(expert, "WORLDS", 1)
+    monkeypatch.setattr(expert, "CANDIDATES", 2)
+    monkeypatch.setattr(expert, "BUDGET_MS", 10_000.0)
 
 
 def new_round(variant: str, seats: int, seed: int, **options) -> RoundState:
@@ -165,3 +175,63 @@ def random_margin(variant: str, rounds: int) -> float:
 def test_hard_beats_random_and_easy(variant):
     assert random_margin(variant, 6) > 0
     assert mean_margin(variant, "hard", "easy", 12) > 0
+
+
+# -- expert: the determinized search ----------------------------------------------------------
+
+def positions(variant: str, count: int, seed: int) -> list[RoundState]:
+    found = []
+    for index in range(count):
+        seats = 2 + index % 3
+        options = {"preset": "clasic"} if index % 3 == 2 else {}
+        state = new_round(variant, seats, seed + index, **options)
+        while not state.over:
+            found.append(state)
+            state = apply(state, decide(state, "medium", index))
+    return found
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_determinized_worlds_match_the_view(variant):
+    """A world built from the view alone holds the 106 tiles, gives the seat the same view and
+    the same legal list, and keeps the hidden-tile counts of the real state."""
+    rng = random.Random(variant)
+    for index, state in enumerate(positions(variant, 3, 500)):
+        if index % 3:
+            continue
+        seat = state.to_play
+        world = expert.determinize(view(state, seat), rng)
+        assert world is not None
+        world.check_tiles()
+        assert view(world, seat) == view(state, seat)
+        assert [str(a) for a in legal_actions(world)] == [str(a) for a in legal_actions(state)]
+        assert sorted(world.stock) != sorted(state.stock) or world.stock != state.stock or \
+            len(world.stock) < 2
+
+
+def test_expert_search_within_budget_and_deterministic(monkeypatch):
+    import time
+
+    monkeypatch.setattr(expert, "WORLDS", 12)
+    monkeypatch.setattr(expert, "BUDGET_MS", 80.0)
+    searched = 0
+    for variant in VARIANTS:
+        for state in positions(variant, 1, 600)[10:40:3]:
+            seat = state.to_play
+            legal = [str(a) for a in legal_actions(state)]
+            started = time.perf_counter()
+            first = bot_action("expert", view(state, seat), legal, 3)
+            spent = time.perf_counter() - started
+            assert first in legal
+            assert spent < 2.0
+            info = expert.seen(view(state, seat))
+            options = expert.candidates(info, expert.parse_legal(legal),
+                                        bot_action("hard", view(state, seat), legal, 3))
+            searched += len(options) > 1
+    assert searched >= 4
+    state = positions("tabla", 1, 700)[21]
+    legal = [str(a) for a in legal_actions(state)]
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    a = expert.choose(view(state, state.to_play), legal, rng_a, budget_ms=10_000, worlds=3)
+    b = expert.choose(view(state, state.to_play), legal, rng_b, budget_ms=10_000, worlds=3)
+    assert a == b and a in legal

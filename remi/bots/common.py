@@ -46,6 +46,7 @@ class Seen:
     strip: list[Tile] = field(default_factory=list)
     rows: list[list[Tile]] = field(default_factory=list)
     taken: list[list[Tile]] = field(default_factory=list)   # tiles each seat took, publicly
+    thrown: list[list[Tile]] = field(default_factory=list)  # tiles each seat discarded
     must_lay: list[Tile] = field(default_factory=list)
 
     @property
@@ -61,6 +62,11 @@ def seen(view: dict[str, Any]) -> Seen:
     info = Seen(variant, view["seat"], view["seats"], tiles_of(view["rack"]),
                 parse_tile(view["atu"]), view["stock"], list(view["rack_sizes"]))
     info.taken = [[] for _ in range(info.seats)]
+    info.thrown = [[] for _ in range(info.seats)]
+    for entry in view["history"]:
+        words = entry["action"].split()
+        if words[0] in ("discard", "close"):
+            info.thrown[entry["seat"]].append(parse_tile(words[1]))
     if variant == "etalat":
         info.opened = list(view["opened"])
         info.table = [tuple(tiles_of(f["tiles"])) for f in view["table"]]

@@ -1,7 +1,314 @@
-"""Level expert: for now the hard policy (see docs/bots.md for what is missing)."""
+"""Level expert: the hard policy plus a determinized search over the hidden tiles.
+
+For a decision where hard's ranking leaves a real choice (draw or take; which tile to
+discard), expert samples *worlds*: full RoundStates built from the view alone, whose hidden
+tiles (the other racks, the stock order) are a random assignment of the unseen tiles — the
+106 minus everything this seat sees — with every rack size kept and the tiles a seat
+publicly took (and has not laid or thrown since) left on that seat's rack. In each world it
+plays every candidate, then lets a fast policy play every seat for a few turns (until the
+end of its own next turn, or the end of the round), and scores the result: the round score
+difference when the round ended, else a heuristic (tiles covered and rack value in Tablă;
+laid value, rack value and the opening in Etalat), own minus the others' mean. The same
+worlds serve every candidate (common random numbers); the best mean wins, hard's choice on
+ties. The worlds come from the decision's `rng`, so a seed replays the same decision — as
+long as the time budget does not cut the search short (`BUDGET_MS`, checked between
+worlds; `WORLDS` bounds the work).
+"""
 
 from __future__ import annotations
 
-from .hard import choose
+import random
+import time
+from typing import Any
 
-__all__ = ["choose"]
+from ..deal import Deal
+from ..engine import apply, legal_actions
+from ..formations import rack_penalty, table_value
+from ..options import Options
+from ..solver import best_arrangement
+from ..state import RoundState, TableFormation
+from ..tiles import JOKER, Tile, counts_of, full_set, parse_tile, tile_name
+from ..views import view as view_of
+from . import hard, medium
+from .common import Seen, by_kind, parse_legal, seen, tiles_of
+
+BUDGET_MS = 250.0     # per decision; the search stops adding worlds past it
+WORLDS = 12           # at most this many sampled worlds per decision
+CANDIDATES = 3        # hard's top choices considered (discards, takes)
+MAX_STEPS = 40        # engine actions per rollout, a safety bound
+ROLLOUT = medium.choose
+
+
+def choose(view: dict[str, Any], legal: list[str], rng: random.Random,
+           budget_ms: float | None = None, worlds: int | None = None) -> str:
+    default = hard.choose(view, legal, rng)
+    actions = parse_legal(legal)
+    if not actions or view.get("to_play") != view.get("seat"):
+        return default
+    info = seen(view)
+    options = candidates(info, actions, default)
+    if len(options) < 2:
+        return default
+    return search(view, info, options, rng, BUDGET_MS if budget_ms is None else budget_ms,
+                  WORLDS if worlds is None else worlds)
+
+
+# -- which actions are worth a search ------------------------------------------------------------
+
+def candidates(info: Seen, actions: list, default: str) -> list[str]:
+    kinds = {action.kind for _, action in actions}
+    if "atu" in kinds or by_kind(actions, "close"):
+        return [default]
+    if "draw" in kinds:
+        takes = by_kind(actions, "take")
+        if not takes:
+            return [default]
+        if info.variant == "etalat":
+            opened = info.opened[info.seat]
+            scored = []
+            for text, action in takes:
+                taken = info.strip[-action.number:]
+                if len(info.rack) + len(taken) > hard.MAX_TILES:
+                    continue
+                scored.append((hard.rack_score(info, info.rack + taken), text))
+            scored.sort(key=lambda st: -st[0])
+            options = [default] + ["draw"] * opened + [text for _, text in scored]
+        else:
+            options = [default, "draw", "take"]
+        return _unique(options)[:CANDIDATES]
+    if not default.startswith("discard"):
+        return [default]                                 # laying: hard's plan stands
+    allowed = {action.tile for _, action in by_kind(actions, "discard")}
+    if info.variant == "etalat":
+        ranked = hard.etalat_ranked(info, allowed)
+    else:
+        ranked = hard.tabla_ranked(info, sorted(allowed))
+    return _unique([default] + [f"discard {tile_name(t)}" for t in ranked])[:CANDIDATES]
+
+
+def _unique(items: list[str]) -> list[str]:
+    out: list[str] = []
+    for item in items:
+        if item not in out:
+            out.append(item)
+    return out
+
+
+# -- worlds: full states built from the view alone ------------------------------------------------
+
+def unseen_tiles(view: dict[str, Any]) -> list[int] | None:
+    """Counts of the tiles this seat cannot see (None when the view is not consistent)."""
+    counts = counts_of(full_set())
+    visible = tiles_of(view["rack"])
+    if view["variant"] == "etalat":
+        visible += tiles_of(view["strip"])
+        visible += [t for f in view["table"] for t in tiles_of(f["tiles"])]
+        if view["atu_taken_by"] is None:
+            visible.append(parse_tile(view["atu"]))
+    else:
+        visible += [t for row in view["rows"] for t in tiles_of(row)]
+        if view["atu_taken_by"] is None:
+            visible.append(parse_tile(view["atu"]))
+    for tile in visible:
+        counts[tile] -= 1
+        if counts[tile] < 0:
+            return None
+    return counts
+
+
+def known_holdings(view: dict[str, Any]) -> list[list[Tile]]:
+    """Tiles each seat took publicly and has not laid or discarded since."""
+    seats = view["seats"]
+    known: list[list[Tile]] = [[] for _ in range(seats)]
+    strip: list[Tile] = []
+    rows: list[list[Tile]] = [[] for _ in range(seats)]
+    etalat = view["variant"] == "etalat"
+
+    def drop(seat: int, tiles: list[Tile]) -> None:
+        for tile in tiles:
+            if tile in known[seat]:
+                known[seat].remove(tile)
+
+    for entry in view["history"]:
+        words = entry["action"].replace("|", " ").split()
+        seat, kind = entry["seat"], words[0]
+        if kind in ("discard", "close"):
+            tile = parse_tile(words[1])
+            drop(seat, [tile])
+            if etalat:
+                strip.append(tile)
+            else:
+                rows[(seat + 1) % seats].append(tile)
+        elif kind == "take":
+            if etalat:
+                count = int(words[1]) if len(words) > 1 else 1
+                known[seat] += strip[-count:]
+                del strip[-count:]
+            elif rows[seat]:
+                known[seat].append(rows[seat].pop())
+        elif kind in ("open", "lay"):
+            drop(seat, [parse_tile(w) for w in words[1:]])
+        elif kind == "attach":
+            drop(seat, [parse_tile(words[1])])
+        elif kind == "swap":
+            drop(seat, [parse_tile(words[1])])
+            known[seat].append(JOKER)
+        elif kind in ("timeout", "rolled"):
+            known[seat] = []                       # C8 roll-back: forget, stay consistent
+    return known
+
+
+def _turn_block(view: dict[str, Any]) -> list[str]:
+    """The actions this seat has made so far in the current turn."""
+    if view["phase"] == "draw":
+        return []
+    block = []
+    for entry in reversed(view["history"]):
+        if entry["seat"] != view["seat"]:
+            break
+        if entry["action"].split()[0] == "discard":
+            break
+        block.append(entry["action"])
+    return block
+
+
+def _since_stock(history: list[dict[str, Any]]) -> int:
+    since, drew = 0, False
+    for entry in history:
+        kind = entry["action"].split()[0]
+        if kind == "draw":
+            drew = True
+        elif kind == "discard":
+            since = 0 if drew else since + 1
+            drew = False
+    return since
+
+
+def determinize(view: dict[str, Any], rng: random.Random,
+                known: list[list[Tile]] | None = None,
+                unseen: list[int] | None = None) -> RoundState | None:
+    """A full RoundState consistent with the view: hidden tiles dealt at random."""
+    unseen = unseen_tiles(view) if unseen is None else unseen
+    if unseen is None:
+        return None
+    known = known_holdings(view) if known is None else known
+    me, seats, variant = view["seat"], view["seats"], view["variant"]
+    atu = parse_tile(view["atu"])
+    atu_in_stock = variant == "etalat" and view["atu_taken_by"] is None
+    pool = list(unseen)
+    racks: list[list[Tile]] = []
+    for seat in range(seats):
+        if seat == me:
+            racks.append(tiles_of(view["rack"]))
+            continue
+        rack = []
+        for tile in known[seat]:
+            if pool[tile] > 0 and len(rack) < view["rack_sizes"][seat]:
+                pool[tile] -= 1
+                rack.append(tile)
+        racks.append(rack)
+    hidden = [tile for tile, count in enumerate(pool) for _ in range(count)]
+    rng.shuffle(hidden)
+    for seat in range(seats):
+        if seat != me:
+            need = view["rack_sizes"][seat] - len(racks[seat])
+            racks[seat] += hidden[:need]
+            hidden = hidden[need:]
+    stock_size = view["stock"] - (1 if atu_in_stock else 0)
+    if len(hidden) != stock_size:
+        return None
+    options = Options.from_json(view["options"])
+    deal = Deal(view["first"], atu, tuple(tuple(r) for r in racks), ())
+    block = _turn_block(view)
+    drawn = view.get("drawn")
+    state = RoundState(variant, options, deal, racks, hidden, turn=view["turn"],
+                       phase=view["phase"], drawn=None if drawn is None else parse_tile(drawn),
+                       drew_stock="draw" in block, atu_in_stock=atu_in_stock,
+                       atu_holder=view["atu_taken_by"],
+                       history=[dict(entry) for entry in view["history"]])
+    if variant == "etalat":
+        state.strip = tiles_of(view["strip"])
+        state.strip_by = list(view["strip_by"])
+        state.table = [TableFormation(f["owner"], tuple(tiles_of(f["tiles"])),
+                                      tuple(f["credits"])) for f in view["table"]]
+        state.opened = list(view["opened"])
+        state.must_lay = tiles_of(view.get("must_lay") or [])
+        state.must_open = bool(state.must_lay) and not state.opened[me]
+        state.opened_this_turn = any(action.startswith("open") for action in block)
+    else:
+        state.opened = [False] * seats
+        state.rows = [tiles_of(row) for row in view["rows"]]
+        state.since_stock = _since_stock(view["history"])
+    return state
+
+
+# -- the search ---------------------------------------------------------------------------------
+
+def search(view: dict[str, Any], info: Seen, options: list[str], rng: random.Random,
+           budget_ms: float, worlds: int) -> str:
+    started = time.perf_counter()
+    unseen = unseen_tiles(view)
+    if unseen is None:
+        return options[0]
+    known = known_holdings(view)
+    me = view["seat"]
+    totals = [0.0] * len(options)
+    done = 0
+    for index in range(worlds):
+        world = determinize(view, rng, known, unseen)
+        if world is None:
+            break
+        horizon = world.turn + world.seats + 1
+        for k, option in enumerate(options):
+            totals[k] += rollout(world, option, me, horizon)
+        done += 1
+        spent = (time.perf_counter() - started) * 1000
+        if spent + spent / (index + 1) > budget_ms:
+            break
+    if not done:
+        return options[0]
+    best = max(range(len(options)), key=lambda k: (totals[k], -k))
+    return options[best]
+
+
+def rollout(world: RoundState, option: str, me: int, horizon: int) -> float:
+    state = apply(world, option)
+    steps = 0
+    while not state.over and state.turn < horizon and steps < MAX_STEPS:
+        legal = [str(action) for action in legal_actions(state)]
+        if not legal:
+            state = apply(state, "timeout")
+        else:
+            seat = state.to_play
+            choice = ROLLOUT(view_of(state, seat), legal, random.Random(steps))
+            state = apply(state, choice)
+        steps += 1
+    return evaluate(state, me)
+
+
+def evaluate(state: RoundState, me: int) -> float:
+    if state.over and state.scores is not None:
+        scores = state.scores
+    else:
+        scores = [estimate(state, seat) for seat in range(state.seats)]
+    others = [score for seat, score in enumerate(scores) if seat != me]
+    return scores[me] - sum(others) / len(others)
+
+
+def estimate(state: RoundState, seat: int) -> float:
+    """A heuristic round score for `seat` at the horizon."""
+    rack = state.racks[seat]
+    if state.variant == "tabla":
+        best = best_arrangement(rack, "covered")
+        assert best is not None
+        covered = len(rack) - len(best.loose)
+        return 12 * covered - sum(rack_penalty(t) for t in best.loose) \
+            - 0.3 * sum(rack_penalty(t) for t in rack)
+    laid = sum(table_value(t) for f in state.table for t, who in zip(f.tiles, f.credits)
+               if who == seat)
+    best = best_arrangement(rack, "table_value")
+    assert best is not None
+    loose_value = sum(table_value(t) for t in best.loose)
+    if not state.opened[seat]:
+        return -100 + 0.3 * best.score - 0.1 * loose_value
+    return laid + 0.5 * best.score - loose_value

@@ -100,6 +100,11 @@ def etalat(info: Seen, actions: Legal) -> str:
 
 
 def etalat_discard(info: Seen, allowed: set[Tile]) -> Tile:
+    return etalat_ranked(info, allowed)[0]
+
+
+def etalat_ranked(info: Seen, allowed: set[Tile]) -> list[Tile]:
+    """The discards, best first (the first is hard's choice)."""
     rack = info.rack
     candidates = sorted(allowed - {JOKER}) or sorted(allowed)
     nxt = info.left
@@ -114,11 +119,13 @@ def etalat_discard(info: Seen, allowed: set[Tile]) -> Tile:
         spare = set(loose(rack, "opening")) if len(rack) > 3 else set(rack)
         pool = [t for t in candidates if t in spare] or candidates
         # keep the tiles that can still grow into formations; shed the lone ones
-        return min(pool, key=lambda t: (potential(t, rack), dangerous(t), -info.value(t), t))
+        ranked = sorted(pool, key=lambda t: (potential(t, rack), dangerous(t), -info.value(t), t))
+        return ranked + [t for t in candidates if t not in ranked]
     spare = set(loose(rack, "table_value"))
     pool = [t for t in candidates if t in spare] or candidates
     closing_soon = min(size for seat, size in enumerate(info.rack_sizes) if seat != info.seat) <= 4
-    if twin_keep := (info.atu if info.atu in pool and len(pool) > 1 else None):
+    twin_keep = info.atu if info.atu in pool and len(pool) > 1 else None
+    if twin_keep is not None:
         pool = [t for t in pool if t != twin_keep]
 
     def cost(tile: Tile) -> tuple[int, ...]:
@@ -126,7 +133,8 @@ def etalat_discard(info: Seen, allowed: set[Tile]) -> Tile:
         keep = potential(tile, rack) * (0 if closing_soon else 5)
         return (dangerous(tile) * 20 + keep - value * (2 if closing_soon else 1), -tile)
 
-    return min(pool, key=cost)
+    ranked = sorted(pool, key=cost)
+    return ranked + [t for t in candidates if t not in ranked]
 
 
 # -- Tablă ---------------------------------------------------------------------------------------
@@ -188,28 +196,101 @@ def tabla(info: Seen, actions: Legal) -> str:
     return f"discard {tile_name(tabla_discard(info, allowed))}"
 
 
-def tabla_discard(info: Seen, allowed: list[Tile]) -> Tile:
+def live_counts(info: Seen) -> list[int]:
+    """Copies of each tile still unseen by this seat (2 − visible; the jokers likewise)."""
+    return [max(0, 2 - c) for c in visible_counts(info)]
+
+
+def completions(a: Tile, b: Tile) -> list[Tile]:
+    """The tiles that make {a, b} a three-tile formation (group or run), no joker."""
+    if a == JOKER or b == JOKER or a == b:
+        return []
+    ca, na, cb, nb = colour_of(a), number_of(a), colour_of(b), number_of(b)
+    if na == nb:
+        return [make_tile(c, na) for i, c in enumerate("KRYB") if i not in (ca, cb)]
+    if ca != cb:
+        return []
+    low, high = sorted((na, nb))
+    if high - low == 1:
+        ends = [low - 1, high + 1]
+    elif high - low == 2:
+        ends = [low + 1]
+    elif (low, high) == (1, 13):
+        ends = [12]                                  # 12-13-1 (ace high)
+    elif (low, high) == (1, 12):
+        ends = [13]
+    else:
+        return []
+    if high == 13 and high - low == 1:
+        ends = [low - 1, 1]                          # 12-13 → 11 or the high ace
+    return [make_tile("KRYB"[ca], n) for n in ends if 1 <= n <= 13]
+
+
+def usefulness(tile: Tile, spare: list[Tile], live: list[int]) -> float:
+    """How much a loose tile is worth keeping: for every loose partner, the live (unseen)
+    tiles completing the pair into a formation; a little for lone links."""
+    if tile == JOKER:
+        return 99.0
+    score = 0.0
+    others = list(spare)
+    if tile in others:
+        others.remove(tile)
+    for other in others:
+        if other == JOKER:
+            score += 6
+        elif related(tile, other):
+            score += sum(live[c] for c in completions(tile, other)) + 1
+    score += 0.1 * sum(live[n] for n in neighbours(tile))
+    return score
+
+
+def tabla_ranked(info: Seen, allowed: list[Tile]) -> list[Tile]:
+    """The discards, best first: loose tiles of the best arrangement (a discard that keeps
+    every formation), ranked by usefulness (live completing tiles), value shed and what the
+    left neighbour collects; formation tiles after them."""
     rack = info.rack
-    cover = {tile: covered(without(rack, tile)) for tile in allowed}
-    top = max(cover.values())
-    pool = [t for t in allowed if cover[t] == top]
+    spare = list(loose(rack))
+    live = live_counts(info)
     collected = info.taken[info.left]
+    thrown = set(info.thrown[info.left])
+    late = info.stock < 30
 
-    def danger(tile: Tile) -> int:
-        return sum(1 for t in collected if related(tile, t))
+    def danger(tile: Tile) -> float:
+        feeds = sum(1 for t in collected if related(tile, t))
+        if tile in thrown:                         # they threw one away themselves
+            feeds -= 1
+        return feeds
 
+    def cost(tile: Tile) -> tuple[float, Tile]:
+        if tile == JOKER:
+            return (1000.0, tile)
+        keep = usefulness(tile, spare, live) * 4
+        if tile == info.atu:
+            keep += 40                             # the twin held at the end is +50 (T8)
+        return (keep + danger(tile) * 6 - info.value(tile) * (2 if late else 1), tile)
+
+    pool = sorted((t for t in set(spare) if t in allowed), key=cost)
+    rest = [t for t in allowed if t not in pool]
+    if rest:
+        rest.sort(key=lambda t: (-covered(without(rack, t)), cost(t)))
     if JOKER in pool and len(pool) > 1:
-        deny = rack.count(JOKER) > 1 or info.stock < 15 or all(danger(t) for t in pool if t != JOKER)
-        if not deny:
-            pool.remove(JOKER)
-    if info.atu in pool and len(pool) > 1:
-        pool.remove(info.atu)                      # the twin held at the end is +50 (T8)
-    if len(pool) > 1 and top >= len(rack) - 3:
+        deny = (rack.count(JOKER) > 1 or info.stock < 15
+                or all(danger(t) > 0 for t in pool if t != JOKER))
+        pool.remove(JOKER)
+        if deny:
+            pool.insert(0, JOKER)                  # deny the neighbour's free draw (T5)
+    return pool + rest
+
+
+def tabla_discard(info: Seen, allowed: list[Tile]) -> Tile:
+    ranked = tabla_ranked(info, allowed)
+    rack = info.rack
+    spare = loose(rack)
+    if len(ranked) > 1 and ranked[0] != JOKER and len(spare) <= 3:
         seen_counts = visible_counts(info)
-        ranked = sorted(pool, key=lambda t: (danger(t), -info.value(t), t))[:2]
-        outs = {t: live_outs(info, without(rack, t), seen_counts) for t in ranked}
-        best = max(outs.values())
-        pool = [t for t in ranked if outs[t] == best]
-    if JOKER in pool:
-        return JOKER
-    return min(pool, key=lambda t: (danger(t), -info.value(t), potential(t, rack), t))
+        top = [t for t in ranked[:2] if t in spare]
+        if len(top) == 2:
+            outs = {t: live_outs(info, without(rack, t), seen_counts) for t in top}
+            if outs[top[1]] > outs[top[0]]:
+                return top[1]
+    return ranked[0]
