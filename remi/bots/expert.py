@@ -35,6 +35,7 @@ from .common import Seen, by_kind, parse_legal, seen, tiles_of
 BUDGET_MS = 250.0     # per decision; the search stops adding worlds past it
 WORLDS = 12           # at most this many sampled worlds per decision
 CANDIDATES = 3        # hard's top choices considered (discards, takes)
+MARGIN = 1.0         # standard errors an alternative must gain over hard's choice
 MAX_STEPS = 40        # engine actions per rollout, a safety bound
 ROLLOUT = medium.choose
 
@@ -252,23 +253,33 @@ def search(view: dict[str, Any], info: Seen, options: list[str], rng: random.Ran
         return options[0]
     known = known_holdings(view)
     me = view["seat"]
-    totals = [0.0] * len(options)
-    done = 0
+    results: list[list[float]] = []
     for index in range(worlds):
         world = determinize(view, rng, known, unseen)
         if world is None:
             break
         horizon = world.turn + world.seats + 1
-        for k, option in enumerate(options):
-            totals[k] += rollout(world, option, me, horizon)
-        done += 1
+        results.append([rollout(world, option, me, horizon) for option in options])
         spent = (time.perf_counter() - started) * 1000
         if spent + spent / (index + 1) > budget_ms:
             break
-    if not done:
-        return options[0]
-    best = max(range(len(options)), key=lambda k: (totals[k], -k))
-    return options[best]
+    return options[pick(results)]
+
+
+def pick(results: list[list[float]]) -> int:
+    """The option with the best mean, measured against hard's choice (option 0) world by
+    world; an alternative must beat it by more than MARGIN standard errors."""
+    if len(results) < 2:
+        return 0
+    best, best_gain = 0, 0.0
+    n = len(results)
+    for k in range(1, len(results[0])):
+        diffs = [row[k] - row[0] for row in results]
+        mean = sum(diffs) / n
+        sd = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+        if mean > MARGIN * sd / n ** 0.5 and mean > best_gain:
+            best, best_gain = k, mean
+    return best
 
 
 def rollout(world: RoundState, option: str, me: int, horizon: int) -> float:
@@ -302,7 +313,10 @@ def estimate(state: RoundState, seat: int) -> float:
         best = best_arrangement(rack, "covered")
         assert best is not None
         covered = len(rack) - len(best.loose)
-        return 12 * covered - sum(rack_penalty(t) for t in best.loose) \
+        stock = counts_of(state.stock)
+        spare = list(best.loose)
+        outs = sum(hard.usefulness(t, spare, stock) for t in set(spare) if t != JOKER)
+        return 12 * covered + 2 * outs - sum(rack_penalty(t) for t in best.loose) \
             - 0.3 * sum(rack_penalty(t) for t in rack)
     laid = sum(table_value(t) for f in state.table for t, who in zip(f.tiles, f.credits)
                if who == seat)
