@@ -15,6 +15,7 @@ export const LOBBY_TOPIC = "remi-lobby-v1";
 export const LOBBY_TTL_S = 90;     // a table not re-announced for this long is gone
 const ANNOUNCE_EVERY_MS = 30000;
 const OFFER_RETRY_MS = 3000;
+const HANDSHAKE_TIMEOUT_MS = 30000;
 const PBKDF2_ITERATIONS = 200000;
 
 const utf8 = new TextEncoder();
@@ -221,6 +222,8 @@ export class RelayHost extends PeerHost {
     })();
     this.answers.set(session, pending.catch(() => null));
     peer.once("close", () => this.answers.delete(session));
+    // An offer nobody completes (a replayed old one, a guest that left) is dropped.
+    peer.opened(HANDSHAKE_TIMEOUT_MS).catch(() => peer.close());
     try {
       await this.pool.publish(SIGNAL_KIND, [["t", this.topic]], await pending);
     } catch (error) {
