@@ -10,9 +10,10 @@ end of its own next turn, or the end of the round), and scores the result: the r
 difference when the round ended, else a heuristic (tiles covered and rack value in Tablă;
 laid value, rack value and the opening in Etalat), own minus the others' mean. The same
 worlds serve every candidate (common random numbers); the best mean wins, hard's choice on
-ties. The worlds come from the decision's `rng`, so a seed replays the same decision — as
-long as the time budget does not cut the search short (`BUDGET_MS`, checked between
-worlds; `WORLDS` bounds the work).
+ties — an alternative must beat hard's choice by MARGIN standard errors, world by world.
+The worlds come from the decision's `rng`, so a seed replays the same decision — as long as
+the time budget does not cut the search short (`BUDGET_MS`: no world starts when the
+slowest so far would not fit, an unfinished one is dropped; `WORLDS` bounds the work).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ..views import view as view_of
 from . import hard, medium
 from .common import Seen, by_kind, parse_legal, seen, tiles_of
 
-BUDGET_MS = 250.0     # per decision; the search stops adding worlds past it
+BUDGET_MS = 200.0     # per decision: no world is started or finished past it
 WORLDS = 12           # at most this many sampled worlds per decision
 CANDIDATES = 3        # hard's top choices considered (discards, takes)
 MARGIN = 1.0         # standard errors an alternative must gain over hard's choice
@@ -254,15 +255,22 @@ def search(view: dict[str, Any], info: Seen, options: list[str], rng: random.Ran
     known = known_holdings(view)
     me = view["seat"]
     results: list[list[float]] = []
-    for index in range(worlds):
+    deadline = started + budget_ms / 1000
+    slowest = 0.0
+    for _ in range(worlds):
+        began = time.perf_counter()
+        if began + slowest > deadline:
+            break
         world = determinize(view, rng, known, unseen)
         if world is None:
             break
         horizon = world.turn + world.seats + 1
-        results.append([rollout(world, option, me, horizon) for option in options])
-        spent = (time.perf_counter() - started) * 1000
-        if spent + spent / (index + 1) > budget_ms:
-            break
+        try:
+            results.append([rollout(world, option, me, horizon, deadline)
+                            for option in options])
+        except TimeoutError:
+            break                                  # the unfinished world is dropped
+        slowest = max(slowest, time.perf_counter() - began)
     return options[pick(results)]
 
 
@@ -282,10 +290,13 @@ def pick(results: list[list[float]]) -> int:
     return best
 
 
-def rollout(world: RoundState, option: str, me: int, horizon: int) -> float:
+def rollout(world: RoundState, option: str, me: int, horizon: int,
+            deadline: float = float("inf")) -> float:
     state = apply(world, option)
     steps = 0
     while not state.over and state.turn < horizon and steps < MAX_STEPS:
+        if time.perf_counter() > deadline:
+            raise TimeoutError
         legal = [str(action) for action in legal_actions(state)]
         if not legal:
             state = apply(state, "timeout")

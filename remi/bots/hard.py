@@ -167,7 +167,9 @@ def neighbours(tile: Tile) -> list[Tile]:
 
 def live_outs(info: Seen, rack: list[Tile], seen_counts: list[int]) -> int:
     """Copies still unseen of the tiles that would let `rack` (14 tiles) close next turn."""
-    near = {n for t in loose(rack) for n in neighbours(t)} | {JOKER}
+    spare = loose(rack)
+    near = {c for i, a in enumerate(spare) for b in spare[i + 1:] for c in completions(a, b)}
+    near.add(JOKER)                                # the pairs' completions, and a joker
     outs = 0
     for tile in near:
         left = 2 - seen_counts[tile]
@@ -244,12 +246,13 @@ def usefulness(tile: Tile, spare: list[Tile], live: list[int]) -> float:
     return score
 
 
-def tabla_ranked(info: Seen, allowed: list[Tile]) -> list[Tile]:
+def tabla_ranked(info: Seen, allowed: list[Tile],
+                 spare: tuple[Tile, ...] | None = None) -> list[Tile]:
     """The discards, best first: loose tiles of the best arrangement (a discard that keeps
     every formation), ranked by usefulness (live completing tiles), value shed and what the
     left neighbour collects; formation tiles after them."""
     rack = info.rack
-    spare = list(loose(rack))
+    spare = list(loose(rack) if spare is None else spare)
     live = live_counts(info)
     collected = info.taken[info.left]
     thrown = set(info.thrown[info.left])
@@ -271,8 +274,10 @@ def tabla_ranked(info: Seen, allowed: list[Tile]) -> list[Tile]:
 
     pool = sorted((t for t in set(spare) if t in allowed), key=cost)
     rest = [t for t in allowed if t not in pool]
-    if rest:
+    if rest and not pool:                          # every tile covered: keep the most
         rest.sort(key=lambda t: (-covered(without(rack, t)), cost(t)))
+    else:
+        rest.sort(key=cost)
     if JOKER in pool and len(pool) > 1:
         deny = (rack.count(JOKER) > 1 or info.stock < 15
                 or all(danger(t) > 0 for t in pool if t != JOKER))
@@ -283,9 +288,9 @@ def tabla_ranked(info: Seen, allowed: list[Tile]) -> list[Tile]:
 
 
 def tabla_discard(info: Seen, allowed: list[Tile]) -> Tile:
-    ranked = tabla_ranked(info, allowed)
     rack = info.rack
     spare = loose(rack)
+    ranked = tabla_ranked(info, allowed, spare)
     if len(ranked) > 1 and ranked[0] != JOKER and len(spare) <= 3:
         seen_counts = visible_counts(info)
         top = [t for t in ranked[:2] if t in spare]
