@@ -36,7 +36,7 @@ const S = {
   busy: false,
   botTimer: null,
   clock: { turn: null, deadline: 0, handle: null },
-  stats: { bot: [] },   // bot step timings (ms in Python), for the bench
+  stats: { bot: [], render: [] },  // bot steps (ms in Python) and redraws (ms), for benches
   nextKey: 0,
 };
 window.remiGame = S;
@@ -153,7 +153,11 @@ async function act(action) {
 
 async function botStep() {
   S.botTimer = null;
-  if (S.busy || !S.snap?.bot_to_play) return;
+  if (!S.snap?.bot_to_play) return;
+  if (S.busy) {
+    S.botTimer = setTimeout(botStep, 50);
+    return;
+  }
   S.busy = true;
   try {
     const answer = await call("bot_step");
@@ -402,29 +406,57 @@ async function takeFromStrip(depth) {
 // ------------------------------------------------------------------ drawing
 
 function render() {
+  const started = performance.now();
+  draw();
+  const ms = performance.now() - started;
+  S.stats.render.push(ms);
+  if (S.stats.render.length > 500) S.stats.render.shift();
+}
+
+// Redraw a part only when what it shows changed (a bot step usually touches a few).
+const drawnKeys = new Map();
+function once(name, key, paint) {
+  const text = JSON.stringify(key);
+  if (drawnKeys.get(name) === text) return;
+  drawnKeys.set(name, text);
+  paint();
+}
+
+function draw() {
   const snap = S.snap;
   if (!snap) return;
   const view = snap.view;
   const info = legalInfo(snap);
+  const language = lang();
   document.body.dataset.variant = view.variant;
   document.body.classList.toggle("my-turn", !!snap.my_turn);
-  renderSeats(snap);
-  renderPiles(snap, info);
+  once("seats", [language, snap.match_id, snap.players, snap.totals, view.to_play, view.rack_sizes,
+    view.opened, view.seat], () => renderSeats(snap));
+  once("piles", [language, view.stock, view.atu, view.atu_taken_by, view.double_round, info.draw,
+    info.atu], () => renderPiles(snap, info));
   $("strip-wrap").hidden = view.variant !== "etalat";
+  const selectedOne = S.selected.size === 1 && !!snap.my_turn;
   if (view.variant === "etalat") {
-    renderStrip(snap, info);
-    renderFormations(snap, S.selected.size === 1 && snap.my_turn);
+    once("strip", [language, view.strip, [...info.takes], snap.fresh],
+      () => renderStrip(snap, info));
+    once("table", [language, snap.match_id, view.table, selectedOne, snap.freshFormation],
+      () => renderFormations(snap, selectedOne));
   } else {
-    renderRows(snap, info);
+    once("table", [language, snap.match_id, view.rows, [...info.takes], snap.freshRow],
+      () => renderRows(snap, info));
   }
-  renderHistory(snap);
-  renderRack(snap, info);
+  once("history", [language, snap.match_id, snap.round, view.history.length],
+    () => renderHistory(snap));
+  const focused = $("rack-tiles").matches(":focus-within, :focus");
+  once("rack", [language, S.order, [...S.selected], S.draft, view.must_lay, view.drawn,
+    [...info.closes], snap.my_turn, focused ? S.cursor : -1], () => renderRack(snap, info));
   renderButtons(snap, info);
   renderTurn(snap, info);
 }
 
 function renderRack(snap, info) {
   const box = $("rack-tiles");
+  const focused = box.matches(":focus-within, :focus");
   box.replaceChildren();
   const mustLay = new Set(snap.view.must_lay ?? []);
   S.order.forEach((item, index) => {
@@ -435,7 +467,7 @@ function renderRack(snap, info) {
     tile.tabIndex = -1;
     if (S.selected.has(item.key)) tile.classList.add("selected");
     if (inDraft(item.key)) tile.classList.add("in-draft");
-    if (index === S.cursor && box.matches(":focus-within, :focus")) tile.classList.add("cursor");
+    if (index === S.cursor && focused) tile.classList.add("cursor");
     if (mustLay.has(item.name)) tile.classList.add("must-lay");
     if (snap.view.drawn === item.name && snap.my_turn && index === S.order.length - 1) {
       tile.classList.add("drawn");
@@ -680,6 +712,7 @@ function wire() {
     const tile = event.target.closest(".tile[data-key]");
     if (!tile) return;
     S.cursor = S.order.findIndex((item) => item.key === tile.dataset.key);
+    $("rack-tiles").focus({ preventScroll: true }); // keys act on the rack, not the tile button
     toggleSelect(tile.dataset.key);
   });
   $("strip").addEventListener("click", (event) => {

@@ -223,7 +223,7 @@ export function renderRows(snap, info) {
 export function renderHistory(snap) {
   const view = snap.view;
   const list = $("history");
-  const lines = view.history.slice(-80);
+  const lines = view.history.slice(-80).reverse();  // newest first: no scrolling needed
   list.replaceChildren(...lines.map((entry) => {
     const item = el("li", entry.auto ? "auto" : "");
     const you = entry.seat === view.seat;
@@ -232,7 +232,6 @@ export function renderHistory(snap) {
     return item;
   }));
   if (!lines.length) list.append(el("li", "muted", "—"));
-  list.scrollTop = list.scrollHeight;
 }
 
 const COLUMNS = ["laid", "rack", "unopened", "closing", "twin", "jokers", "floor", "double"];
