@@ -39,7 +39,6 @@ REMI = ROOT / "remi"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
-CHROMIUM = Path("/usr/bin/chromium")
 
 # The only files a page needs from the pyodide npm package.
 PYODIDE_FILES = (
@@ -70,6 +69,9 @@ MIME_TYPES = {
 
 # What `build.py test` needs from PyPI (each package's import name is its own).
 PIP_TOOLS = ("pytest", "hypothesis", "playwright", "ruff")
+# Debian packages the tests use, by the program that shows they are there: the browser, and
+# zbarimg to check that our QR codes decode.
+DEBIAN_TOOLS = {"chromium": "chromium", "zbar-tools": "zbarimg"}
 
 THEME_COLOUR = "#1d5e41"
 
@@ -411,13 +413,14 @@ def ensure_test_tools() -> None:
     if missing:
         check([sys.executable, "-m", "pip", "install", "-q", *missing])
     ensure_node_modules()
-    if not CHROMIUM.exists():
+    debian = [package for package, program in DEBIAN_TOOLS.items() if not shutil.which(program)]
+    if debian:
         if os.geteuid() == 0:
             check(["apt-get", "update", "-qq"])
-            check(["apt-get", "install", "-y", "-qq", "chromium"])
+            check(["apt-get", "install", "-y", "-qq", *debian])
         else:
-            print("note: /usr/bin/chromium is missing and we are not root; "
-                  "browser tests will be skipped outside CI")
+            print(f"note: {', '.join(debian)} missing and we are not root; "
+                  "the tests that need them will be skipped outside CI")
 
 
 def test(pytest_args: list[str]) -> int:
