@@ -66,10 +66,14 @@ def main() -> None:
     parser.add_argument("--expert-rounds", type=int, default=None,
                         help="rounds for the pairs with expert (default: --rounds); its search "
                         "spends up to 250 ms a decision")
+    parser.add_argument("--pairs", default=None,
+                        help="only these pairs, e.g. 'hard-expert,medium-hard' (prints the table; "
+                        "--write then still replaces the whole table)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--write", action="store_true", help="write the table into docs/bots.md")
     args = parser.parse_args()
-    settings = [(v, s, a, b) for v in ("etalat", "tabla") for s in (2, 4) for a, b in PAIRS]
+    pairs = PAIRS if args.pairs is None else [tuple(p.split("-")) for p in args.pairs.split(",")]
+    settings = [(v, s, a, b) for v in ("etalat", "tabla") for s in (2, 4) for a, b in pairs]
     expert_rounds = args.rounds if args.expert_rounds is None else args.expert_rounds
     counts = [expert_rounds if "expert" in (a, b) else args.rounds for _, _, a, b in settings]
     jobs = [(v, s, a, b, i) for (v, s, a, b), n in zip(settings, counts) for i in range(n)]
