@@ -166,8 +166,19 @@ async function botStep() {
     setSnapshot(answer.result.snapshot);
     await persist();
   } catch (error) {
-    console.error(error);
+    // A bot that cannot move must not stall the table: its clock runs out (C8) and the
+    // engine completes its turn; the failure is logged and shown.
+    console.error("bot step failed:", error);
     toast(String(error.message ?? error));
+    S.stats.botErrors = (S.stats.botErrors ?? 0) + 1;
+    try {
+      setSnapshot((await call("timeout")).result);
+      await persist();
+    } catch (again) {
+      console.error("timeout after a failed bot step failed too:", again);
+      S.busy = false;
+      return;  // stop the loop: the toast says why
+    }
   } finally {
     S.busy = false;
   }
@@ -239,7 +250,7 @@ async function tickClock() {
   const left = secondsLeft();
   const clock = document.querySelector(".clock");
   if (clock) {
-    clock.textContent = `⏱ ${left}`;
+    clock.textContent = `${left} s`;
     clock.classList.toggle("low", left <= 10);
   }
   if (left > 0 || S.busy) return;
@@ -535,7 +546,7 @@ function renderTurn(snap, info) {
 function tickClockText() {
   const left = secondsLeft();
   const clock = document.querySelector(".clock");
-  if (clock) clock.textContent = `⏱ ${left}`;
+  if (clock) clock.textContent = `${left} s`;
 }
 
 function setTurnText(text, html = false) {

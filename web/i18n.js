@@ -35,7 +35,7 @@ const RO = {
   start: "Începe", cancel: "Renunță", easy: "ușor", medium: "mediu", hard: "greu", expert: "expert",
   helpTitle: "Cum se joacă",
   engineSlow: "Motorul încă lucrează…",
-  saved: "salvat",
+  saved: "salvat", auto: "ceasul",
 };
 
 const EN = {
@@ -72,7 +72,7 @@ const EN = {
   start: "Start", cancel: "Cancel", easy: "easy", medium: "medium", hard: "hard", expert: "expert",
   helpTitle: "How to play",
   engineSlow: "The engine is still working…",
-  saved: "saved",
+  saved: "saved", auto: "the clock",
 };
 
 // Rule ids named in words (the engine's message follows, in English).

@@ -227,8 +227,8 @@ export function renderHistory(snap) {
   list.replaceChildren(...lines.map((entry) => {
     const item = el("li", entry.auto ? "auto" : "");
     const you = entry.seat === view.seat;
-    item.textContent = (entry.auto ? "⏱ " : "")
-      + describe(entry.action, seatName(snap, entry.seat), you, view.variant);
+    item.textContent = describe(entry.action, seatName(snap, entry.seat), you, view.variant)
+      + (entry.auto ? ` (${t("auto")})` : "");
     return item;
   }));
   if (!lines.length) list.append(el("li", "muted", "—"));
