@@ -75,7 +75,7 @@ def wait_change(page, before: int) -> None:
     """Until the engine accepted something (the history grew) and the page is idle again."""
     page.wait_for_function(
         "n => !window.remiGame.busy && window.remiGame.snap.view.history.length > n",
-        arg=before, timeout=30_000)
+        arg=before, timeout=60_000)
 
 
 def play_my_turn(page, turn_no: int, screenshot=None) -> None:
