@@ -198,7 +198,7 @@ def new_game_via_dialog(page, variant: str, seats: int, levels: list[str], timer
 
 def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     open_game(page, site_url)
-    state = snap(page)
+    state = wait_turn(page)          # the bots are still; the page shows this very snapshot
     assert state["view"]["variant"] == "etalat" and state["view"]["seats"] == 3
     assert [p["is_bot"] for p in state["players"]] == [False, True, True]
     assert page.locator("[data-testid=seat]").count() == 3
