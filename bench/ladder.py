@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=40, help="rounds per pair and setting")
     parser.add_argument("--expert-rounds", type=int, default=None,
                         help="rounds for the pairs with expert (default: --rounds); its search "
-                        "spends up to 250 ms a decision")
+                        "spends up to 200 ms a decision")
     parser.add_argument("--pairs", default=None,
                         help="only these pairs, e.g. 'hard-expert,medium-hard' (prints the table; "
                         "--write then still replaces the whole table)")
