@@ -3,7 +3,7 @@
 
     python3 bench/browser_bots.py [--steps 120] [--variants etalat,tabla] [--levels ...]
 
-Builds dist/, serves it on 127.0.0.1, opens the page in Debian's Chromium (headless) and,
+Builds the site into a temporary directory, serves it on 127.0.0.1, opens the page in Debian's Chromium (headless) and,
 for each variant and level, plays a game of the local player against three bots of that
 level through the page's engine (the PyScript worker, `window.remi.engine`): the local
 player draws and discards the last legal discard; every bot step is timed. Two figures
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -78,13 +79,14 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    dist = build.build()
+    # A private build: a shared dist/ may be rebuilt under us by a concurrent test run.
+    dist = build.build(Path(tempfile.mkdtemp(prefix="remi-bench-")) / "dist")
     server = build.make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/?botDelay=600000"
     rows = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                              args=CHROMIUM_ARGS)
         page = browser.new_page()
         page.goto(url)
