@@ -9,8 +9,9 @@ plays every candidate, then lets a fast policy play every seat for a few turns (
 end of its own next turn, or the end of the round), and scores the result: the round score
 difference when the round ended, else a heuristic (tiles covered and rack value in Tablă;
 laid value, rack value and the opening in Etalat), own minus the others' mean. The same
-worlds serve every candidate (common random numbers); the best mean wins, hard's choice on
-ties — an alternative must beat hard's choice by MARGIN standard errors, world by world.
+worlds serve every candidate (common random numbers); hard's choice stands unless an
+alternative beats it, world by world, by more than MARGIN standard errors (then the
+largest mean gain wins).
 The worlds come from the decision's `rng`, so a seed replays the same decision — as long as
 the time budget does not cut the search short (`BUDGET_MS`: no world starts when the
 slowest so far would not fit, an unfinished one is dropped; `WORLDS` bounds the work).
