@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from remi.deal import Deal
 from remi.engine import apply
+from remi.errors import RuleError
 from remi.options import Options
 from remi.state import RoundState
 
@@ -27,3 +30,12 @@ def filler(count: int, avoid: str = "") -> str:
     pool = [t for t in "K2 Y4 K6 Y8 B3 R5 B7 R9 K12 Y13 B11 R13 K4 Y6 B9 R11".split()
             if t not in avoid.split()]
     return " ".join(pool[:count])
+
+
+def refusal(state: RoundState, action: str) -> RuleError:
+    """The engine's refusal of `action`, checking that it changed nothing."""
+    before = state.to_json()
+    with pytest.raises(RuleError) as caught:
+        apply(state, action)
+    assert state.to_json() == before, "a refused action must change nothing"
+    return caught.value

@@ -5,12 +5,10 @@ The usual table: two seats, seat 0 first. Seat 0 holds OPENER + filler; seat 1 h
 stock's first tile and discards Y1. Seat 0 then draws the stock's second tile, and so on.
 """
 
-import pytest
 
-from remi.engine import apply, legal_actions
-from remi.errors import RuleError
+from remi.engine import legal_actions
 from remi.tiles import JOKER, parse_tile
-from tests.helpers import filler, play, round_of
+from tests.helpers import filler, play, refusal, round_of
 
 OPENER = "R10 R11 R12 K7 R7 Y7"          # a run (30) and a group (15): exactly 45 opening points
 FOUR = "R10 R11 R12 K7 R7 Y7 K8 R8 Y8 B8 K9 R9 Y9 B9"   # 14 tiles, all in formations
@@ -22,14 +20,6 @@ def first_round(opener: str = OPENER, stock: str = "Y2 K10 B13 R3", seat1: str =
     hand = f"{opener} {filler(14 - len(opener.split()))} K12"
     state = round_of("etalat", [hand, seat1], stock=stock, **options)
     return play(state, "discard K12", "draw", f"discard {seat1.split()[-1]}")
-
-
-def refusal(state, action) -> RuleError:
-    before = state.to_json()
-    with pytest.raises(RuleError) as caught:
-        apply(state, action)
-    assert state.to_json() == before, "a refused action must change nothing"
-    return caught.value
 
 
 def test_E1_the_head_of_the_strip_is_never_taken():

@@ -1,25 +1,15 @@
 """Remi pe Tablă, rule by rule (T1–T10), on explicit deals."""
 
-import pytest
 
 from remi.engine import apply, legal_actions
-from remi.errors import RuleError
 from remi.match import Match
 from remi.options import Options
 from remi.tiles import JOKER, parse_tile
-from tests.helpers import filler, play, round_of
+from tests.helpers import filler, play, refusal, round_of
 
 # 14 tiles in formations: two runs, a group of four, a group of three
 CLOSED = "R1 R2 R3 R4 K10 K11 K12 Y7 R7 B7 K7 B2 Y2 K2"
 SEAT1 = "B3 B4 B5 K3 Y5 R5 K8 Y9 B10 Y11 K13 Y1 B12 R9"
-
-
-def refusal(state, action) -> RuleError:
-    before = state.to_json()
-    with pytest.raises(RuleError) as caught:
-        apply(state, action)
-    assert state.to_json() == before, "a refused action must change nothing"
-    return caught.value
 
 
 def tiles(text: str) -> list[int]:
