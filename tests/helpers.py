@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from remi.deal import Deal
@@ -39,3 +41,18 @@ def refusal(state: RoundState, action: str) -> RuleError:
         apply(state, action)
     assert state.to_json() == before, "a refused action must change nothing"
     return caught.value
+
+
+def redealt(state: RoundState, seat: int, rng: random.Random) -> RoundState:
+    """The same position for `seat` with every hidden tile re-dealt: the other racks and the
+    stock are shuffled among themselves (sizes kept)."""
+    other = state.copy()
+    others = [s for s in range(state.seats) if s != seat]
+    hidden = [t for s in others for t in state.racks[s]] + list(state.stock)
+    rng.shuffle(hidden)
+    for s in others:
+        size = len(state.racks[s])
+        other.racks[s], hidden = hidden[:size], hidden[size:]
+    other.stock = hidden
+    other.check_tiles()
+    return other

@@ -13,6 +13,7 @@ from remi.engine import apply, legal_actions
 from remi.options import Options
 from remi.state import RoundState
 from remi.views import view
+from tests.helpers import redealt
 
 VARIANTS = ("etalat", "tabla")
 
@@ -50,21 +51,6 @@ def play_round(variant: str, levels: list[str], seed: int, check=None, **options
         steps += 1
         assert steps < 3000, "the round does not end"
     return state
-
-
-def redealt(state: RoundState, seat: int, rng: random.Random) -> RoundState:
-    """The same position for `seat` with every hidden tile re-dealt: the other racks and the
-    stock are shuffled among themselves (sizes kept)."""
-    other = state.copy()
-    others = [s for s in range(state.seats) if s != seat]
-    hidden = [t for s in others for t in state.racks[s]] + list(state.stock)
-    rng.shuffle(hidden)
-    for s in others:
-        size = len(state.racks[s])
-        other.racks[s], hidden = hidden[:size], hidden[size:]
-    other.stock = hidden
-    other.check_tiles()
-    return other
 
 
 # -- labels and the registry ---------------------------------------------------------------------

@@ -28,6 +28,7 @@ from remi.options import Options
 from remi.state import RoundState, TableFormation
 from remi.tiles import JOKER, counts_of, full_set, parse_tiles, tile_name
 from remi.views import view
+from tests.helpers import redealt
 
 VARIANTS = ("etalat", "tabla")
 PRESETS = ("platform", "clasic")
@@ -211,14 +212,8 @@ def check_view(state: RoundState, seat: int) -> dict:
 def perturbed(state: RoundState, seat: int, rng: random.Random) -> RoundState:
     """The same public situation with the tiles `seat` cannot see dealt differently: the other
     racks, the stock (and the hidden deal record and checkpoint) reshuffled, sizes kept."""
-    other = state.copy()
+    other = redealt(state, seat, rng)
     others = [s for s in range(state.seats) if s != seat]
-    hidden = [t for s in others for t in state.racks[s]] + list(state.stock)
-    rng.shuffle(hidden)
-    for s in others:
-        size = len(state.racks[s])
-        other.racks[s], hidden = hidden[:size], hidden[size:]
-    other.stock = hidden
     pool = [t for s in others for t in state.deal.hands[s]] + list(state.deal.stock)
     rng.shuffle(pool)
     hands = list(state.deal.hands)
