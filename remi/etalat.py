@@ -119,16 +119,13 @@ def open_(state: RoundState, seat: int, formations: tuple[tuple[Tile, ...], ...]
     if state.opened[seat]:
         raise RuleError("E4", "you have already opened: lay or attach instead")
     laid = [make_formation(tiles) for tiles in formations]
-    points = sum(opening_points(f) for f in laid)
-    runs = sum(1 for f in laid if is_run(f))
-    if state.options.clasic:
-        if points < OPENING_POINTS or (not runs and len(laid) < 3):
-            raise RuleError("E4", f"an opening needs {OPENING_POINTS} points and a run or three "
-                            f"groups (preset clasic); this one is worth {points}"
-                            + ("" if runs or len(laid) >= 3 else " and has neither"))
-    elif points < OPENING_POINTS or not runs:
-        raise RuleError("E4", f"an opening needs {OPENING_POINTS} points and a run; this one is "
-                        f"worth {points}" + ("" if runs else " and has no run"))
+    if not is_opening(laid, opening_rule(state)):
+        points = sum(opening_points(f) for f in laid)
+        shape = any(is_run(f) for f in laid) or (state.options.clasic and len(laid) >= 3)
+        needs = "a run or three groups (preset clasic)" if state.options.clasic else "a run"
+        lacks = " and has neither" if state.options.clasic else " and has no run"
+        raise RuleError("E4", f"an opening needs {OPENING_POINTS} points and {needs}; this one "
+                        f"is worth {points}" + ("" if shape else lacks))
     tiles = [t for f in laid for t in f]
     credits = [_credits(state, seat, f) for f in laid]
     if state.must_open and not has_tiles(tiles, state.must_lay):
