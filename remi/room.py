@@ -308,6 +308,13 @@ class Room:
                             f"{self.match.match_id}/{state.to_play}") if legal else "timeout"
         return self._play(choice, now)
 
+    def play_timeout(self, now: float) -> list[Outgoing]:
+        """C8: the seat to play ran out of time on the host's clock; the engine finishes
+        its turn."""
+        if self.match is None or self.fair is not None or self.match.current.over:
+            return []
+        return self._play("timeout", now)
+
     def _play(self, action: str, now: float) -> list[Outgoing]:
         before = self.match.current.turn
         self.match.play(action)

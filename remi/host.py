@@ -1,0 +1,140 @@
+"""The page API of a room's host (and the guest's fair-deal check), called like bridge.py.
+
+The host's page keeps one `Room` here (remi/room.py decides everything: seats, messages,
+rules). The page passes the time (`now`, seconds) and every raw message with the peer it
+came from; each call answers `{"out": [[peer, text], ...], "snapshot": ..., "room": ...}`:
+what to send to whom, the host's own seat snapshot, and the seats for the room panel.
+
+C8 in a room: the host's clock decides. `room_tick` plays "timeout" for any human seat
+(host or guest) whose turn has lasted longer than the table's timer; guests' pages only
+show a clock.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import RuleError
+from .options import Options
+from .room import Outgoing, Room, verify_reveal
+
+_room: Room | None = None
+_turn: tuple[int, int, int] | None = None    # (round, turn, seat) being timed …
+_turn_since = 0.0                            # … since this time
+
+
+def _current() -> Room:
+    if _room is None:
+        raise ValueError("no room: call room_create or room_load first")
+    return _room
+
+
+def _seats(room: Room) -> list[dict[str, Any]]:
+    return [{**seat.player(), "kind": seat.kind, "online": seat.kind != "guest"
+             or seat.peer is not None, "taken": seat.kind != "guest" or bool(seat.token)}
+            for seat in room.seats]
+
+
+def _answer(out: list[Outgoing], now: float, **extra: Any) -> dict[str, Any]:
+    room = _current()
+    _time_turn(now)
+    playing = room.match is not None and bool(room.match.rounds) and room.fair is None
+    return {
+        "out": [[peer, json.dumps(message, separators=(",", ":"))] for peer, message in out],
+        "snapshot": room.host_snapshot() if playing else None,
+        "room": {"seats": _seats(room), "started": room.match is not None,
+                 "dealing": room.fair is not None, "variant": room.variant,
+                 "options": room.options.to_json(), "visibility": room.visibility,
+                 "midgame_join": room.midgame_join, "password": bool(room.password_hash)},
+        **extra,
+    }
+
+
+def _time_turn(now: float) -> None:
+    """Restart the turn clock whenever the seat to play or the turn changes."""
+    global _turn, _turn_since
+    room = _room
+    if room is None or room.match is None or not room.match.rounds:
+        return
+    state = room.match.current
+    key = (len(room.match.rounds), state.turn, state.to_play)
+    if key != _turn:
+        _turn, _turn_since = key, now
+
+
+def room_create(variant: str, seats: list[str], options: dict[str, Any] | None = None,
+                name: str = "Gazda", password: str = "", midgame_join: bool = False,
+                visibility: str = "private", now: float = 0.0) -> dict[str, Any]:
+    """A new room: `seats` lists "host" once, "guest" per friend's seat, or a bot level."""
+    global _room, _turn
+    _room = Room.create(variant, seats, Options.from_json(options), host_name=name,
+                        password=password, midgame_join=midgame_join, visibility=visibility)
+    _turn = None
+    return _answer([], now)
+
+
+def room_start(now: float) -> dict[str, Any]:
+    """Deal the first round (guest seats nobody took become bots)."""
+    room = _current()
+    if room.match is not None:
+        raise ValueError("the match has started")
+    return _answer(room.start(now), now)
+
+
+def room_receive(peer: str, raw: str, now: float) -> dict[str, Any]:
+    return _answer(_current().receive(peer, raw, now), now)
+
+
+def room_disconnect(peer: str, now: float) -> dict[str, Any]:
+    _current().disconnect(peer, now)
+    return _answer([], now)
+
+
+def room_tick(now: float) -> dict[str, Any]:
+    """Stand-ins after the grace period, a deal that waited for entropy, and C8."""
+    room = _current()
+    out = room.tick(now)
+    timer = room.options.timer
+    if timer and room.match is not None and room.match.rounds and room.fair is None:
+        _time_turn(now)
+        state = room.match.current
+        if not state.over and not room.seats[state.to_play].is_bot and now - _turn_since >= timer:
+            out += room.play_timeout(now)
+    return _answer(out, now)
+
+
+def room_act(action: str, now: float) -> dict[str, Any]:
+    """The host's own move; a refusal names the rule and changes nothing."""
+    room = _current()
+    try:
+        out = room.host_act(action, now)
+    except RuleError as error:
+        return _answer([], now, accepted=False, rule=error.rule, error=str(error))
+    return _answer(out, now, accepted=True)
+
+
+def room_bot_step(now: float) -> dict[str, Any]:
+    return _answer(_current().bot_step(now), now)
+
+
+def room_next_round(now: float) -> dict[str, Any]:
+    return _answer(_current().next_round(now), now)
+
+
+def room_save() -> dict[str, Any]:
+    """Everything needed to resume after the host's page reloads (tokens included)."""
+    return _current().to_json()
+
+
+def room_load(data: dict[str, Any], now: float) -> dict[str, Any]:
+    global _room, _turn
+    _room = Room.from_json(data, now)
+    _turn = None
+    return _answer([], now)
+
+
+def room_verify(commit: str, reveal: dict[str, Any], seats: int, first: int, seat: int,
+                hand: list[str]) -> bool:
+    """The guest's check of a round's deal against the host's earlier commit."""
+    return verify_reveal(commit, reveal, seats, first, seat, hand)

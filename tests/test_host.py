@@ -1,0 +1,140 @@
+"""The host's page API (remi/host.py): a room driven the way web/room.js drives it —
+raw JSON text in and out, the time passed in — and the guest's fair-deal check."""
+
+import hashlib
+import json
+
+import pytest
+
+from remi import host
+from remi.bots import bot_action
+from remi.engine import legal_actions
+from remi.page import page_function
+from remi.room import GRACE, PROTOCOL
+from remi.views import view
+
+
+def msg(kind, **fields):
+    return json.dumps({"v": PROTOCOL, "type": kind, **fields})
+
+
+def inbox(answer, peer):
+    return [json.loads(text) for to, text in answer["out"] if to == peer]
+
+
+def join_and_start(seats, password="", **options):
+    host.room_create("etalat", seats, options or None, name="Gazda", password=password, now=0)
+    welcome = inbox(host.room_receive("p1", msg("hello", name="Ana", password=password,
+                                                token=None), 0), "p1")
+    assert welcome[0]["type"] == "welcome" and welcome[0]["seat"] == 1
+    commit = inbox(host.room_start(1), "p1")[0]
+    assert commit["type"] == "commit"
+    answer = host.room_receive("p1", msg("entropy", round=1, value="ab" * 16), 1)
+    assert answer["snapshot"] is not None, "dealt once the only guest sent its entropy"
+    return commit, welcome[0]["token"], answer
+
+
+def play_one(now):
+    """Whoever is to play moves like a medium bot: the host through room_act, the guest
+    through a message, a bot through room_bot_step. Returns the answer."""
+    state = host._current().match.current
+    seat = host._current().seats[state.to_play]
+    legal = [str(a) for a in legal_actions(state)]
+    choice = bot_action("medium", view(state, state.to_play), legal, "t") if legal else "timeout"
+    if seat.is_bot:
+        return host.room_bot_step(now)
+    if seat.kind == "host":
+        answer = host.room_act(choice, now)
+        assert answer["accepted"], answer
+        return answer
+    return host.room_receive(seat.peer, msg("action", action=choice), now)
+
+
+def test_the_page_can_call_room_functions_and_nothing_they_import():
+    assert page_function("room_create") is host.room_create
+    assert page_function("room_verify") is host.room_verify
+    assert page_function("room_Room") is None and page_function("room_verify_reveal") is None
+    assert page_function("new_game") is not None and page_function("_current") is None
+
+
+def test_a_round_through_the_page_api_with_a_verified_deal():
+    """A full round: host, guest and bot; the guest sees only its own rack and verifies the
+    deal against the commit (room_verify), and a tampered reveal fails."""
+    commit, _, answer = join_and_start(["host", "guest", "hard"])
+    first_state = inbox(answer, "p1")[-1]["snapshot"]
+    hand = first_state["view"]["rack"]
+    now, received = 2.0, []
+    while not host._current().match.current.over:
+        now += 1
+        answer = play_one(now)
+        received += inbox(answer, "p1")
+    assert answer["snapshot"]["view"]["phase"] == "over"
+    states = [m["snapshot"]["view"] for m in received if m["type"] == "state"]
+    assert states and all(v["seat"] == 1 for v in states)
+    # no other rack reaches the guest while the round is played (all are shown at its end)
+    assert not any("racks" in v for v in states if v["phase"] != "over")
+    reveal = next(m for m in received if m["type"] == "reveal")
+    first = first_state["view"]["first"]
+    assert host.room_verify(commit["commit"], reveal, 3, first, 1, hand)
+    forged = {**reveal, "secret": hashlib.sha256(b"other").hexdigest()}
+    assert not host.room_verify(commit["commit"], forged, 3, first, 1, hand)
+    assert len(hand) in (14, 15)
+
+
+def test_c8_the_hosts_clock_plays_timeout_for_a_guest_who_waits_too_long():
+    join_and_start(["host", "guest"], timer=30)
+    room = host._current()
+    now = 2.0
+    while room.seats[room.match.current.to_play].kind != "guest":
+        now += 1
+        play_one(now)
+    turn = room.match.current.turn
+    began = host._turn_since            # when the host's clock started this turn
+    host.room_tick(began + 29)
+    assert room.match.current.turn == turn, "29 s: still the guest's turn"
+    answer = host.room_tick(began + 30.5)
+    assert room.match.current.turn != turn or room.match.current.over
+    assert room.match.current.history[-1].get("auto"), "C8: the engine finished the turn"
+    assert any(json.loads(t)["type"] == "state" for _, t in answer["out"])
+
+
+def test_a_wrong_password_is_refused_and_a_dropped_guest_is_stood_in_then_returns():
+    host.room_create("tabla", ["host", "guest", "easy"], name="Gazda", password="nuc", now=0)
+    refused = inbox(host.room_receive("p1", msg("hello", name="Ana", password="x", token=None),
+                                      0), "p1")
+    assert refused == [{"v": PROTOCOL, "type": "refused", "reason": "password",
+                        "error": "wrong password"}]
+    _, token, _ = join_and_start(["host", "guest", "easy"], password="nuc")
+    host.room_disconnect("p1", 5)
+    players = host.room_tick(5 + GRACE)["room"]["seats"]
+    assert players[1]["name"] == "AI in place of Ana" and players[1]["is_bot"]
+    back = inbox(host.room_receive("p2", msg("hello", name="Ana", password="nuc", token=token),
+                                   6 + GRACE), "p2")
+    assert back[0]["type"] == "welcome" and back[0]["seat"] == 1
+    assert host.room_tick(7 + GRACE)["room"]["seats"][1] == {
+        "name": "Ana", "is_bot": False, "level": None, "connected": True, "kind": "guest",
+        "online": True, "taken": True}
+
+
+def test_the_host_reloads_and_the_match_resumes_from_the_saved_room():
+    join_and_start(["host", "guest", "medium"])
+    for now in range(2, 12):
+        play_one(float(now))
+    saved = json.loads(json.dumps(host.room_save()))
+    before = host._current().host_snapshot()
+    after = host.room_load(saved, 100)["snapshot"]
+    assert after["view"] == before["view"] and after["totals"] == before["totals"]
+    assert host._current().seats[1].away_since == 100, "the guest reconnects within grace"
+
+
+def test_bad_calls_change_nothing():
+    join_and_start(["host", "guest"])
+    before = host.room_save()
+    for raw in ["{", msg("action", action="draw", seat=0), msg("hello"), "x" * 5000]:
+        answer = host.room_receive("p1", raw, 3)
+        assert [json.loads(t)["type"] for _, t in answer["out"]] == ["error"]
+    refused = host.room_act("take 99", 3)
+    assert refused["accepted"] is False and refused["rule"]
+    assert host.room_save() == before
+    with pytest.raises(ValueError):
+        host.room_start(4)
