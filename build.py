@@ -149,11 +149,11 @@ def copy_remi(dist: Path) -> list[str]:
 
 
 def write_pyscript_toml(dist: Path, remi_files: list[str]) -> None:
-    """pyscript.toml plus a generated [files] table mapping remi/ into Pyodide's FS."""
+    """pyscript.toml plus a generated [files] table mapping remi/ and web/calls.py (as
+    `calls`, the JS-to-Python door of both interpreters) into Pyodide's FS."""
     text = (ROOT / "pyscript.toml").read_text()
-    if remi_files:
-        lines = [f'"./{path}" = "{path}"' for path in remi_files]
-        text = text.rstrip() + "\n\n[files]\n" + "\n".join(lines) + "\n"
+    lines = ['"./web/calls.py" = "calls.py"'] + [f'"./{path}" = "{path}"' for path in remi_files]
+    text = text.rstrip() + "\n\n[files]\n" + "\n".join(lines) + "\n"
     (dist / "pyscript.toml").write_text(text)
 
 

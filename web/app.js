@@ -1,6 +1,5 @@
 // The page: boot, then a game against bots. The engine (remi/, Python) decides every
 // rule; this layer turns gestures into action strings, sends them, and draws the answer.
-import { call as callMain, pythonReady } from "./bridge.js";
 import { call, engineWhere, start } from "./engine.js";
 import { lang, ruleName, setLang, t, translatePage } from "./i18n.js";
 import { showLoading } from "./loading.js";
@@ -11,12 +10,14 @@ import {
   renderSeats, renderStrip, seatName,
 } from "./game/render.js";
 import { byColour, byNumber, tileEl } from "./game/tiles.js";
+import { askJoin, askRoom, GUEST_KEY, GuestTable, HOST_KEY, HostTable, roomInLocation } from "./room.js";
 
 const $ = (id) => document.getElementById(id);
 const status = $("status");
 const SAVE_KEY = "remi.save";
 const RACK_KEY = "remi.rack";
 const PREFS_KEY = "remi.prefs";
+const CLOCK_KEY = "remi.clock";
 const params = new URLSearchParams(location.search);
 const BOT_DELAY = Number(params.get("botDelay") ?? localStorage.getItem("remi.botDelay") ?? 650);
 // Tests only: shrink the turn clock (C8) so a timeout is seen in seconds, not 30.
@@ -38,8 +39,24 @@ const S = {
   clock: { turn: null, deadline: 0, handle: null },
   stats: { bot: [], render: [] },  // bot steps (ms in Python) and redraws (ms), for benches
   nextKey: 0,
+  backend: null,        // who answers intents: the local engine, or a room (web/room.js)
+  room: null,           // the HostTable or GuestTable, when playing in a room
 };
 window.remiGame = S;
+
+// Single player: the engine in this page's worker answers everything.
+const SOLO = {
+  kind: "solo", runsBots: true, clockDecides: true,
+  act: async (action) => (await call("act", { action })).result,
+  botStep: async () => {
+    const answer = await call("bot_step");
+    return { ...answer.result, ms: answer.ms };
+  },
+  timeout: async () => (await call("timeout")).result,
+  nextRound: async () => (await call("next_round")).result,
+  save: async () => localStorage.setItem(SAVE_KEY, JSON.stringify((await call("save")).result)),
+};
+S.backend = SOLO;
 
 // ------------------------------------------------------------------ boot
 
@@ -48,16 +65,24 @@ async function boot() {
   translatePage();
   renderHelp();
   const loading = showLoading();
-  const engine = start({ useWorker: params.get("worker") !== "0" });
-  const info = await pythonReady;
+  const info = await start({ useWorker: params.get("worker") !== "0" });
   loading.finish();
   status.textContent = `Python ${info.python.split(" ")[0]} ready`;
   setTurnText(t("loadingGame"));
   enableOffline(status).then((offline) => {
     if (offline) status.dataset.offline = "1";
   }).catch((error) => console.warn(error));
-  await engine;
   document.body.dataset.engine = engineWhere;
+  if (await enterRoom()) {
+    document.body.dataset.ready = "1";
+    return;
+  }
+  await resumeSolo();
+  document.body.dataset.readyAt = String(performance.now());
+  document.body.dataset.ready = "1";
+}
+
+async function resumeSolo() {
   let snap = null;
   const saved = localStorage.getItem(SAVE_KEY);
   if (saved) {
@@ -70,9 +95,104 @@ async function boot() {
   }
   if (!snap) snap = await newGame(prefs(), false);
   else setSnapshot(snap);
-  document.body.dataset.readyAt = String(performance.now());
-  document.body.dataset.ready = "1";
   schedule();
+}
+
+// ------------------------------------------------------------------ rooms (web/room.js)
+
+const roomUI = {
+  panel: $("room-panel"),
+  setSnapshot: (snap) => setSnapshot(snap),
+  schedule: () => schedule(),
+  toast: (text) => toast(text),
+  waiting: (text) => setTurnText(text),
+  refused: (text) => showRefusal(text, ""),
+  leave: () => leaveRoom(),
+};
+
+/** A room link or invite in the address, or a hosted room saved before a reload. */
+async function enterRoom() {
+  const link = roomInLocation();
+  if (link) {
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null"); } catch { /* none */ }
+    const same = saved?.link === link ? saved : null;
+    const who = same ?? await askJoin({ name: prefsName() || t("guestName") });
+    if (!who) return false;
+    rememberName(who.name);
+    return startRoom(new GuestTable(roomUI, { link, ...who, token: same?.token ?? null }), (room) => room.connect());
+  }
+  const hosted = localStorage.getItem(HOST_KEY);
+  if (!hosted) return false;
+  try {
+    const saved = JSON.parse(hosted);
+    return await startRoom(null, () => HostTable.resume(roomUI, saved));
+  } catch (error) {
+    console.warn("saved room not resumed:", error);
+    localStorage.removeItem(HOST_KEY);
+    return false;
+  }
+}
+
+async function startRoom(room, begin) {
+  stopClock();
+  clearTimeout(S.botTimer);
+  clearTable();
+  setTurnText(t("connecting"));
+  try {
+    const made = await begin(room);
+    S.room = room ?? made;
+  } catch (error) {
+    toast(String(error.message ?? error));
+    setTurnText(String(error.message ?? error));
+    S.room = room;
+  }
+  S.backend = S.room?.backend ?? SOLO;
+  document.body.dataset.room = S.backend.kind;
+  return true;
+}
+
+/** An empty table: what the previous game showed goes until the room's first snapshot. */
+function clearTable() {
+  S.snap = null;
+  S.order = [];
+  S.draft = [];
+  S.selected.clear();
+  drawnKeys.clear();
+  hideBanner();
+  $("scores-panel").hidden = true;
+  for (const id of ["opponents", "formations", "strip", "rack-tiles", "history", "atu-tile"]) {
+    $(id).replaceChildren();
+  }
+  $("stock-count").textContent = "0";
+}
+
+async function hostRoomDialog() {
+  const choice = await askRoom({ name: prefsName() || t("hostName"), variant: prefs().variant });
+  if (!choice) return;
+  rememberName(choice.room.name);
+  S.room?.close();
+  await startRoom(null, () => HostTable.create(roomUI, choice));
+}
+
+async function leaveRoom() {
+  S.room?.close();
+  S.room = null;
+  S.backend = SOLO;
+  delete document.body.dataset.room;
+  $("room-panel").hidden = true;
+  history.replaceState(null, "", location.pathname + location.search);
+  clearTable();
+  await resumeSolo();
+}
+
+/** The name this player gave in a room dialog (remembered with the table options). */
+function prefsName() {
+  return prefs().name ?? "";
+}
+
+function rememberName(name) {
+  localStorage.setItem(PREFS_KEY, JSON.stringify({ ...prefs(), name }));
 }
 
 function prefs() {
@@ -89,7 +209,7 @@ async function newGame(choice, schedule_ = true) {
   const answer = await call("new_game", {
     variant: choice.variant, seats: choice.seats, options: choice.options, name: t("you"),
   });
-  localStorage.setItem(PREFS_KEY, JSON.stringify(choice));
+  localStorage.setItem(PREFS_KEY, JSON.stringify({ ...choice, name: prefs().name }));
   S.order = [];
   S.draft = [];
   S.selected.clear();
@@ -102,8 +222,7 @@ async function newGame(choice, schedule_ = true) {
 // ------------------------------------------------------------------ engine calls
 
 async function persist() {
-  const log = (await call("save")).result;
-  localStorage.setItem(SAVE_KEY, JSON.stringify(log));
+  await S.backend.save();
   saveRackOrder();
 }
 
@@ -130,7 +249,7 @@ async function act(action) {
   if (S.busy || !S.snap?.my_turn) return false;
   S.busy = true;
   try {
-    const answer = (await call("act", { action })).result;
+    const answer = await S.backend.act(action);
     if (!answer.accepted) {
       showRefusal(answer.error, answer.rule);
       setSnapshot(answer.snapshot);
@@ -160,10 +279,12 @@ async function botStep() {
   }
   S.busy = true;
   try {
-    const answer = await call("bot_step");
-    S.stats.bot.push({ ms: answer.ms, seat: answer.result.seat, action: answer.result.action,
-      level: S.snap.players[answer.result.seat]?.level });
-    setSnapshot(answer.result.snapshot);
+    const answer = await S.backend.botStep();
+    if (answer.ms !== undefined) {
+      S.stats.bot.push({ ms: answer.ms, seat: answer.seat, action: answer.action,
+        level: S.snap.players[answer.seat]?.level });
+    }
+    if (answer.snapshot) setSnapshot(answer.snapshot);
     await persist();
   } catch (error) {
     // A bot that cannot move must not stall the table: its clock runs out (C8) and the
@@ -172,7 +293,8 @@ async function botStep() {
     toast(String(error.message ?? error));
     S.stats.botErrors = (S.stats.botErrors ?? 0) + 1;
     try {
-      setSnapshot((await call("timeout")).result);
+      const snap = await S.backend.timeout();
+      if (snap) setSnapshot(snap);
       await persist();
     } catch (again) {
       console.error("timeout after a failed bot step failed too:", again);
@@ -189,7 +311,7 @@ function schedule() {
   clearTimeout(S.botTimer);
   const snap = S.snap;
   if (!snap) return;
-  if (snap.bot_to_play) {
+  if (snap.bot_to_play && S.backend.runsBots) {
     S.botTimer = setTimeout(botStep, BOT_DELAY);
   }
   runClock();
@@ -197,7 +319,7 @@ function schedule() {
   $("scores-panel").hidden = !over;
   if (over) {
     renderScores(snap);
-    $("btn-next").hidden = snap.match_over;
+    $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
   }
 }
 
@@ -205,11 +327,11 @@ async function nextRound() {
   if (S.busy) return;
   S.busy = true;
   try {
-    const snap = (await call("next_round")).result;
+    const snap = await S.backend.nextRound();
     S.order = [];
     S.draft = [];
     S.selected.clear();
-    setSnapshot(snap);
+    if (snap) setSnapshot(snap);
     await persist();
   } finally {
     S.busy = false;
@@ -236,10 +358,21 @@ function runClock() {
   if (S.clock.turn !== turn) {
     stopClock();
     S.clock.turn = turn;
-    S.clock.deadline = performance.now() + seconds * 1000 * CLOCK_SCALE;
+    S.clock.deadline = performance.now() + turnMsLeft(turn, seconds * 1000 * CLOCK_SCALE);
     S.clock.handle = setInterval(tickClock, 250);
   }
   tickClock();
+}
+
+// A turn's deadline outlives a reload: it is stored in wall-clock time with the turn's id,
+// so reloading the page does not give the player a fresh clock.
+function turnMsLeft(turn, full) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(CLOCK_KEY) ?? "null");
+    if (saved?.turn === turn) return Math.min(full, saved.endsAt - Date.now());
+  } catch { /* a broken entry: a full clock */ }
+  localStorage.setItem(CLOCK_KEY, JSON.stringify({ turn, endsAt: Date.now() + full }));
+  return full;
 }
 
 function secondsLeft() {
@@ -255,9 +388,11 @@ async function tickClock() {
   }
   if (left > 0 || S.busy) return;
   stopClock();
+  if (!S.backend.clockDecides) return;  // in a room the host's engine applies C8
   S.busy = true;
   try {
-    setSnapshot((await call("timeout")).result);
+    const snap = await S.backend.timeout();
+    if (snap) setSnapshot(snap);
     await persist();
   } finally {
     S.busy = false;
@@ -303,15 +438,23 @@ function rackId() {
   return `${S.snap.match_id}/${S.snap.round}`;
 }
 
+// The rack's order and the opening being composed (as positions in that order) are the
+// player's own work: both are saved with the round's id and restored after a reload.
 function saveRackOrder() {
   if (!S.snap) return;
-  localStorage.setItem(RACK_KEY, JSON.stringify({ id: rackId(), names: S.order.map((i) => i.name) }));
+  const position = new Map(S.order.map((item, index) => [item.key, index]));
+  const draft = S.draft.map((group) => group.map((key) => position.get(key)));
+  localStorage.setItem(RACK_KEY, JSON.stringify({ id: rackId(), names: S.order.map((i) => i.name), draft }));
 }
 
 function loadRackOrder() {
   try {
     const saved = JSON.parse(localStorage.getItem(RACK_KEY) ?? "null");
-    if (saved?.id === rackId()) return saved.names.map((name) => ({ key: `k${S.nextKey++}`, name }));
+    if (saved?.id === rackId()) {
+      const order = saved.names.map((name) => ({ key: `k${S.nextKey++}`, name }));
+      S.draft = (saved.draft ?? []).map((group) => group.map((i) => order[i]?.key).filter(Boolean));
+      return order;
+    }
   } catch { /* a broken entry: start from the engine's order */ }
   return [];
 }
@@ -346,6 +489,13 @@ function moveTile(key, toIndex) {
   const [item] = S.order.splice(from, 1);
   S.order.splice(Math.max(0, Math.min(toIndex > from ? toIndex - 1 : toIndex, S.order.length)), 0, item);
   S.cursor = S.order.indexOf(item);
+  saveRackOrder();
+  render();
+}
+
+function clearChoice() {
+  S.selected.clear();
+  S.draft = [];
   saveRackOrder();
   render();
 }
@@ -385,6 +535,7 @@ function addToDraft() {
   if (!keys.length) return;
   S.draft.push(keys);
   S.selected.clear();
+  saveRackOrder();
   render();
 }
 
@@ -395,6 +546,7 @@ async function openDraft() {
   const text = S.draft.map((group) => group.map(nameOf).join(" ")).join(" | ");
   const ok = await act(`open ${text}`);
   if (ok) S.draft = [];
+  saveRackOrder();
   render();
 }
 
@@ -612,7 +764,8 @@ const KEYS = [
   ["T", "ia ultima piesă (șir / rândul tău)", "take the top (strip / your row)"],
   ["L", "coboară (sau formație + înainte de etalare)", "lay (or formation + before opening)"],
   ["Enter", "etalează", "open"],
-  ["1–9", "lipește piesa aleasă la formația N", "attach the selected tile to formation N"],
+  ["1–9, 10…", "lipește piesa aleasă la formația N (cifrele la rând: 12)", "attach the selected tile to formation N (digits in a row: 12)"],
+  ["Tab, Enter", "o piesă din șir / o formație: ia de acolo / lipește", "a strip tile / a formation: take from there / attach"],
   ["D", "aruncă", "discard"],
   ["C", "închide (Tablă)", "close (Tablă)"],
   ["A", "ia atuul (Tablă)", "take the atu (Tablă)"],
@@ -687,6 +840,7 @@ function readDialog() {
 
 function wire() {
   $("btn-new").addEventListener("click", openDialog);
+  $("btn-room").addEventListener("click", hostRoomDialog);
   $("btn-new2").addEventListener("click", openDialog);
   $("btn-help").addEventListener("click", () => $("help").showModal());
   $("btn-lang").addEventListener("click", () => {
@@ -698,7 +852,9 @@ function wire() {
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
   $("new-game").addEventListener("close", () => {
-    if ($("new-game").returnValue === "start") newGame(readDialog());
+    if ($("new-game").returnValue !== "start") return;
+    const choice = readDialog();
+    (S.room ? leaveRoom() : Promise.resolve()).then(() => newGame(choice));
   });
   $("btn-next").addEventListener("click", nextRound);
   $("stock").addEventListener("click", () => mine() && act("draw"));
@@ -710,11 +866,7 @@ function wire() {
   $("act-lay").addEventListener("click", laySelected);
   $("act-discard").addEventListener("click", () => discardOrClose("discard"));
   $("act-close").addEventListener("click", () => discardOrClose("close"));
-  $("act-clear").addEventListener("click", () => {
-    S.selected.clear();
-    S.draft = [];
-    render();
-  });
+  $("act-clear").addEventListener("click", clearChoice);
   $("sort-colour").addEventListener("click", () => sortRack(byColour));
   $("sort-number").addEventListener("click", () => sortRack(byNumber));
   $("arrange").addEventListener("click", arrangeRack);
@@ -799,17 +951,19 @@ function onKey(event) {
     render();
     return handled();
   }
+  const pressable = event.target.closest?.("[role=button]");
+  if (pressable && (key === "Enter" || key === " ")) { pressable.click(); return handled(); }
   if (key === " " && current && !event.target.closest?.("button:not(.tile)")) {
     $("rack-tiles").focus();
     toggleSelect(current.key);
     return handled();
   }
   const lower = key.toLowerCase();
-  if (key === "Escape") { S.selected.clear(); S.draft = []; hideBanner(); render(); return handled(); }
+  if (key === "Escape") { clearChoice(); hideBanner(); return handled(); }
   if (key === "?") { $("help").showModal(); return handled(); }
   if (event.target.closest?.("button") && (key === "Enter")) return;
   if (key === "Enter") { openDraft(); return handled(); }
-  if (/^[1-9]$/.test(key)) { attachTo(Number(key)); return handled(); }
+  if (/^[0-9]$/.test(key)) { typeFormationDigit(key); return handled(); }
   const actions = {
     s: () => mine() && act("draw"),
     t: () => mine() && act("take"),
@@ -824,6 +978,22 @@ function onKey(event) {
   if (actions[lower]) { actions[lower](); handled(); }
 }
 
+// Formation numbers by keyboard: digits typed within a moment form one number (12 is "1"
+// then "2"); it is used as soon as no longer number could name a formation, or after a pause.
+const digits = { text: "", timer: null };
+function typeFormationDigit(digit) {
+  clearTimeout(digits.timer);
+  digits.text += digit;
+  const count = S.snap?.view.table?.length ?? 0;
+  const use = () => {
+    const number = Number(digits.text);
+    digits.text = "";
+    if (number >= 1) attachTo(number);
+  };
+  if (Number(digits.text) * 10 > count) use();
+  else digits.timer = setTimeout(use, 900);
+}
+
 wire();
 boot().catch((error) => {
   console.error(error);
@@ -831,5 +1001,6 @@ boot().catch((error) => {
   setTurnText(String(error.message ?? error));
 });
 
-// A handle for tests and the console: `remi.call("ping")` (main thread), `remi.engine`.
-window.remi = { call: callMain, engine: call, state: S };
+// A handle for tests and the console: `await remi.engine("ping")`, `remi.state`,
+// `await remi.act("draw")` (an intent, exactly as a click sends it).
+window.remi = { engine: call, state: S, act };

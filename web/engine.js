@@ -1,8 +1,8 @@
 // The game engine, off the main thread: remi/ runs in a PyScript worker
-// (web/engine_worker.py), so a slow decision never freezes the page. Every call is
-// async and queued (one at a time, in order). If the worker cannot start, the
-// main-thread interpreter (web/main.py via bridge.js) is used instead.
-import { call as callMain, pythonReady } from "./bridge.js";
+// (web/engine_worker.py), so a slow decision never freezes the page, and it is the page's
+// only interpreter. Every call is async and queued (one at a time, in order). If the worker
+// cannot start, the main-thread interpreter (web/main.py via bridge.js) is used instead.
+import { call as callMain, startMainThread } from "./bridge.js";
 
 let worker = null;
 let queue = Promise.resolve();
@@ -25,26 +25,33 @@ async function startWorker() {
   });
 }
 
-/** Starts the engine; resolves with where it runs. */
+/** The worker's door as window.remiCall (async: resolves with the JSON answer), for the
+ * console and tests, with the same "remi:ready" signal as web/main.py. */
+function announce() {
+  window.remiCall = (name, args = "{}") => worker.sync.remi_call(name, args);
+  window.remiReadyAt = performance.now();
+  window.remiReady = true;
+  window.dispatchEvent(new CustomEvent("remi:ready"));
+}
+
+/** Starts the engine; resolves with the answer of "ping" (Python's version, whether remi
+ * imported). */
 export async function start({ useWorker = true } = {}) {
   if (useWorker && typeof Worker !== "undefined") {
     try {
       worker = await startWorker();
-      // A first call proves the engine imported.
-      const answer = JSON.parse(await worker.sync.remi_call("snapshot", "{}"));
-      if (answer.ok || /no game/.test(answer.error)) {
-        engineWhere = "worker";
-        return engineWhere;
-      }
-      console.warn("engine worker unusable:", answer.error);
+      const ping = JSON.parse(await worker.sync.remi_call("ping", "{}"));
+      engineWhere = "worker";
+      announce();
+      return ping;
     } catch (error) {
       console.warn("engine worker failed, using the main thread:", error);
     }
     worker = null;
   }
-  await pythonReady;
+  const ping = await startMainThread();
   engineWhere = "main";
-  return engineWhere;
+  return ping;
 }
 
 async function raw(name, args) {

@@ -116,6 +116,12 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
+/** More strings, from a module that brings its own (Romanian, English). */
+export function addStrings(ro, en) {
+  Object.assign(RO, ro);
+  Object.assign(EN, en);
+}
+
 export function ruleName(rule) { return RULES[current][rule] ?? ""; }
 
 /** Static markup: every [data-i18n] element gets its text, [data-i18n-title] its title. */

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 READY_TIMEOUT_MS = 60_000
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def screenshot_path(name: str, tmp_path: Path) -> Path:
+    """docs/screenshots/<name> when missing or UPDATE_SCREENSHOTS is set, else a temp file
+    (so a test run does not rewrite a tracked file each time)."""
+    target = SCREENSHOTS / name
+    if os.environ.get("UPDATE_SCREENSHOTS") or not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
+    return tmp_path / name
 
 # Collects `longtask` entries (main thread blocked > 50 ms) from the page's start.
 LONG_TASK_OBSERVER = """
@@ -16,7 +30,7 @@ new PerformanceObserver((list) => {
 
 
 def wait_python_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
-    """Waits until web/main.py has set window.remiReady."""
+    """Waits until the engine (worker, or web/main.py as the fallback) set window.remiReady."""
     page.wait_for_function("window.remiReady === true", timeout=timeout_ms)
 
 

@@ -95,3 +95,32 @@ def page(context):
     page = context.new_page()
     page.add_init_script(LONG_TASK_OBSERVER)
     return page
+
+
+@pytest.fixture
+def new_context(browser):
+    """Makes more guarded contexts (other players); none may request a foreign host."""
+    made = []
+
+    def make():
+        guard = Guard()
+        context = browser.new_context()
+        context.route("**/*", guard.route)
+        context.on("request", guard.on_request)
+        made.append((context, guard))
+        return context
+
+    yield make
+    for context, guard in made:
+        context.close()
+        assert guard.foreign == [], f"non-local requests: {guard.foreign}"
+
+
+@pytest.fixture
+def relay():
+    """A Nostr-style relay on 127.0.0.1 (tests/relay/nostr_relay.py)."""
+    from tests.relay.nostr_relay import Relay
+
+    relay = Relay().start()
+    yield relay
+    relay.stop()

@@ -2,28 +2,18 @@
 
 The page runs with `?botDelay=0` (bots move one step per task, with no pause) so a whole
 round takes seconds. Screenshots go to docs/screenshots/ only when missing or with
-UPDATE_SCREENSHOTS=1 (see test_page_boot.screenshot_path).
+UPDATE_SCREENSHOTS=1 (see browser_helpers.screenshot_path).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
-from browser_helpers import long_tasks, wait_service_worker
+from browser_helpers import long_tasks, screenshot_path, wait_service_worker
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GAME_READY_MS = 120_000
 RULE_ID = re.compile(r"\b(?:[CET]\d{1,2}|notation)\b")
-
-
-def screenshot_path(name: str, tmp_path: Path) -> Path:
-    target = SCREENSHOTS / name
-    if os.environ.get("UPDATE_SCREENSHOTS") or not target.exists():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        return target
-    return tmp_path / name
 
 
 # ------------------------------------------------------------------ helpers
@@ -368,3 +358,61 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
     assert page.get_by_test_id("new-game").inner_text() == "New game"
     assert snap(page)["view"]["options"]["timer"] == 30
+
+
+def test_the_turn_clock_and_the_composed_opening_survive_a_reload(page, site_url):
+    """C8: reloading does not restart the turn clock; an opening being composed is kept."""
+    open_game(page, site_url)
+    new_game_via_dialog(page, "etalat", 2, ["easy"], timer="60")
+    state = wait_turn(page)
+    if "draw" in state["legal"]:
+        page.keyboard.press("s")
+        page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    for name in rack_names(page)[:3]:
+        click_tile(page, name)
+    page.get_by_test_id("act-add").click()
+    draft = page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
+                          " window.remiGame.order.find(i => i.key === k).name))")
+    assert len(draft) == 1 and len(draft[0]) == 3
+    ends_at = page.evaluate("JSON.parse(localStorage.getItem('remi.clock')).endsAt")
+    page.wait_for_function("parseInt(document.querySelector('.clock').textContent) <= 58",
+                           timeout=10_000)
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    after = wait_turn(page)
+    assert after["view"]["history"] == snap(page)["view"]["history"]
+    assert page.evaluate("JSON.parse(localStorage.getItem('remi.clock')).endsAt") == ends_at
+    assert int(page.locator(".clock").inner_text().split()[0]) <= 58
+    assert page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
+                         " window.remiGame.order.find(i => i.key === k).name))") == draft
+    assert page.locator("#draft .draft-group").count() == 1
+
+
+def test_keyboard_takes_from_the_strip_with_tab_and_enter(page, site_url):
+    """Every strip tile the engine lets you take is reachable by Tab and taken by Enter."""
+    open_game(page, site_url)
+    new_game_via_dialog(page, "etalat", 2, ["easy"])
+    for _ in range(12):
+        state = wait_turn(page)
+        takes = [a for a in state["legal"] if a.startswith("take")]
+        if takes:
+            break
+        if "draw" in state["legal"]:
+            page.keyboard.press("s")
+            page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+            state = snap(page)
+        discard = next(a for a in state["legal"] if a.startswith("discard"))
+        click_tile(page, discard.split()[1])
+        before = history_len(page)
+        page.keyboard.press("d")
+        wait_change(page, before)
+    else:
+        raise AssertionError("no strip tile became takeable in 12 turns")
+    depth = max(1 if a == "take" else int(a.split()[1]) for a in takes)
+    tile = page.locator(f"[data-testid=strip] .tile.takeable[data-depth='{depth}']")
+    tile.focus()
+    before = history_len(page)
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    last = snap(page)["view"]["history"][-1]
+    assert last["seat"] == 0 and last["action"] == ("take" if depth == 1 else f"take {depth}")

@@ -12,37 +12,9 @@ import time
 
 import pytest
 
-from conftest import Guard
-
 from tests.relay.nostr_relay import Relay
 
 TIMEOUT_MS = 20_000
-
-
-@pytest.fixture
-def relay():
-    relay = Relay().start()
-    yield relay
-    relay.stop()
-
-
-@pytest.fixture
-def new_context(browser):
-    """Makes more guarded contexts (other guests); none may request a foreign host."""
-    made = []
-
-    def make():
-        guard = Guard()
-        context = browser.new_context()
-        context.route("**/*", guard.route)
-        context.on("request", guard.on_request)
-        made.append((context, guard))
-        return context
-
-    yield make
-    for context, guard in made:
-        context.close()
-        assert guard.foreign == [], f"non-local requests: {guard.foreign}"
 
 
 @pytest.fixture

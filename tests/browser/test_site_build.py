@@ -30,11 +30,11 @@ def test_pyscript_config_uses_the_vendored_interpreter(dist):
     assert (dist / interpreter).is_file()
 
 
-def test_every_engine_module_is_shipped_into_pyodide(dist):
+def test_every_engine_module_and_the_call_door_are_shipped_into_pyodide(dist):
     config = tomllib.loads((dist / "pyscript.toml").read_text())
     engine = sorted(p.relative_to(build.ROOT).as_posix() for p in build.REMI.rglob("*.py")
                     if "__pycache__" not in p.parts)
-    assert sorted(config.get("files", {}).values()) == engine
+    assert sorted(config.get("files", {}).values()) == sorted([*engine, "calls.py"])
     for source in config.get("files", {}):
         assert (dist / source).is_file()
 

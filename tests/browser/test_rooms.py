@@ -1,0 +1,281 @@
+"""Rooms on the game page: a host and guests in separate browser contexts, real WebRTC data
+channels on 127.0.0.1, both ways of signalling (invite codes; a room link through a relay
+started by the test). The host's page runs the engine (remi/host.py); guests draw what
+they receive. docs/protocol.md, docs/net.md."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from browser_helpers import screenshot_path
+
+from remi.match import Match
+from remi.options import Options
+from remi.views import view
+
+READY_MS = 120_000
+TURN_MS = 60_000
+GAME = "?botDelay=0"
+
+
+def open_page(context, url: str):
+    page = context.new_page()
+    page.on("console", lambda m: print(f"[{m.type}] {m.text}") if m.type == "error" else None)
+    page.goto(url)
+    return page
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=READY_MS)
+
+
+def create_room(page, seats: list[str], *, signalling: str = "manual", relays: str = "",
+                password: str = "", variant: str = "tabla", visibility: str = "private") -> None:
+    page.get_by_test_id("room").click()
+    dialog = page.get_by_test_id("room-dialog")
+    dialog.locator("select[name=variant]").select_option(variant)
+    dialog.locator("select[name=seats]").select_option(str(len(seats) + 1))
+    for index, kind in enumerate(seats, start=1):
+        dialog.get_by_test_id(f"room-seat-{index}").select_option(kind)
+    dialog.get_by_test_id("room-password").fill(password)
+    dialog.get_by_test_id("room-relays").fill(relays)
+    dialog.locator("select[name=signalling]").select_option(signalling)
+    dialog.locator("select[name=visibility]").select_option(visibility)
+    dialog.get_by_test_id("create-room").click()
+    page.wait_for_function("document.body.dataset.room === 'host'")
+    page.get_by_test_id("room-panel").wait_for()
+
+
+def join_dialog(page, name: str, password: str = "") -> None:
+    dialog = page.get_by_test_id("join-dialog")
+    dialog.wait_for(timeout=READY_MS)
+    dialog.get_by_test_id("join-name").fill(name)
+    dialog.get_by_test_id("join-password").fill(password)
+    dialog.get_by_test_id("join-room").click()
+
+
+def seat_names(page) -> list[str]:
+    return page.locator("[data-testid=room-seats] .who").all_inner_texts()
+
+
+def snap(page) -> dict | None:
+    return page.evaluate("JSON.parse(JSON.stringify(window.remiGame.snap))")
+
+
+def choose(legal: list[str]) -> str:
+    """A plain player: close when possible, else draw, else the first discard."""
+    for prefix in ("close", "draw", "discard"):
+        found = [a for a in legal if a.split()[0] == prefix]
+        if found:
+            return found[0]
+    return legal[0]
+
+
+def play_until(pages, done, timeout_s: float = 240) -> None:
+    """Each human page plays its own turns (one intent at a time, as a click sends it)."""
+    deadline = time.monotonic() + timeout_s
+    while not done():
+        assert time.monotonic() < deadline, "the round did not end"
+        for page in pages:
+            state = page.evaluate("""() => { const s = window.remiGame;
+                return s.snap && s.snap.my_turn && !s.busy ? s.snap.legal : null; }""")
+            if state:
+                page.evaluate("a => window.remi.act(a)", choose(state))
+                page.wait_for_timeout(150)   # stays well under the host's rate limit
+        pages[0].wait_for_timeout(100)
+
+
+def round_over(page) -> bool:
+    state = snap(page)
+    return bool(state) and state["view"]["phase"] == "over"
+
+
+def view_keys(variant: str) -> set[str]:
+    """The keys of a seat's view while a round is played and another seat is to play
+    (remi.views)."""
+    match = Match.new(variant, 3, Options(), "keys")
+    other = (match.current.to_play + 1) % 3
+    return set(view(match.current, other))
+
+
+def check_hidden_information(received: list[dict], seat: int, variant: str) -> None:
+    """Only what seat may see: its own view, no other rack, no stock order, no secret before
+    the round's end, no other guest's token."""
+    allowed = {"welcome", "refused", "waiting", "commit", "state", "reveal", "error", "pong"}
+    keys = view_keys(variant)
+    tokens = [m["token"] for m in received if m["type"] == "welcome"]
+    assert len(set(tokens)) <= 1
+    revealed: set[int] = set()
+    for message in received:
+        assert message["type"] in allowed, message
+        if message["type"] == "commit":
+            assert set(message) == {"v", "type", "round", "commit"}
+        if message["type"] == "reveal":
+            revealed.add(message["round"])
+        if message["type"] == "state":
+            snapshot = message["snapshot"]
+            v = snapshot["view"]
+            assert v["seat"] == seat
+            assert isinstance(v["stock"], int), "the stock is a count, never its order"
+            if snapshot["round"] in revealed:
+                assert v["phase"] == "over", "the secret is revealed only at the round's end"
+            if v["phase"] != "over":
+                own_turn = {"must_lay", "drawn"} if v["to_play"] == seat else set()
+                assert keys <= set(v) <= keys | own_turn, set(v) ^ keys
+                assert len(v["rack"]) == v["rack_sizes"][seat]
+            assert "token" not in json.dumps(message["snapshot"])
+
+
+# ------------------------------------------------------------------ way 1: invite codes
+
+
+def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_context, site_url,
+                                                             tmp_path):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"])
+    host.get_by_test_id("new-invite").click()
+    invite = host.get_by_test_id("invite-link").input_value()
+    assert "#join=" in invite
+
+    guest = open_page(new_context(), invite)
+    join_dialog(guest, "Ana")
+    reply = guest.get_by_test_id("reply-out")
+    reply.wait_for(timeout=READY_MS)
+    host.screenshot(path=str(screenshot_path("room-invite.png", tmp_path)), animations="disabled")
+    host.get_by_test_id("reply-code").fill(reply.input_value())
+    host.get_by_test_id("accept-reply").click()
+    host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
+                           ".some(e => e.textContent === 'Ana')", timeout=30_000)
+    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1")
+
+    host.get_by_test_id("start-match").click()
+    for page in (host, guest):
+        page.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    assert snap(guest)["view"]["seat"] == 1 and snap(host)["view"]["seat"] == 0
+    names = [p["name"] for p in snap(guest)["players"]]
+    assert names[1] == "Ana" and names[2] == "AI easy"
+    play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 8)
+    guest.screenshot(path=str(screenshot_path("room-guest.png", tmp_path)), animations="disabled")
+
+    play_until([host, guest], lambda: round_over(host) and round_over(guest))
+    assert snap(guest)["totals"] == snap(host)["totals"]
+    guest.get_by_test_id("scores").wait_for()
+    assert guest.get_by_test_id("next-round").is_hidden(), "only the host deals the next round"
+    check = guest.get_by_test_id("deal-check")
+    check.wait_for(timeout=20_000)
+    assert "✓" in check.inner_text(), "the guest verified the deal against the commit"
+
+    received = guest.evaluate("window.remiGame.room.received")
+    check_hidden_information(received, 1, "tabla")
+
+    # Hostile input: each bad message gets an error reply and changes nothing.
+    before = snap(host)
+    count = len(received)
+    bad = ["not json", json.dumps({"v": 1, "type": "action", "action": "draw", "seat": 0}),
+           "x" * 5000, json.dumps({"v": 2, "type": "ping"}),
+           json.dumps({"v": 1, "type": "action", "action": "discard R1"})]
+    for text in bad:
+        guest.evaluate("t => window.remiGame.room.conn.send(t)", text)
+    guest.wait_for_function("n => window.remiGame.room.received.length >= n",
+                            arg=count + len(bad), timeout=20_000)
+    replies = guest.evaluate("window.remiGame.room.received").__getitem__(slice(count, None))
+    assert [m["type"] for m in replies] == ["error"] * len(bad), replies
+    host.wait_for_timeout(500)
+    assert snap(host) == before
+
+
+# ------------------------------------------------------------------ way 2: a room link
+
+
+def test_room_link_password_midgame_join_drop_and_host_reload(context, new_context, site_url,
+                                                              relay):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "medium"], signalling="relay", relays=relay.url,
+                password="nuc", variant="etalat")
+    link = host.get_by_test_id("room-link").input_value()
+    assert "#room=" in link and "relay=" in link
+
+    # A wrong password: refused with a clear message; nothing of the game arrives.
+    intruder = open_page(new_context(), link)
+    join_dialog(intruder, "Ion", "greșit")
+    intruder.wait_for_function("() => (window.remiGame.room?.received ?? []).length > 0",
+                               timeout=30_000)
+    assert intruder.evaluate("window.remiGame.room.received.map(m => m.type)") == ["refused"]
+    assert "password" in intruder.get_by_test_id("banner").inner_text().lower() or \
+        "parolă" in intruder.get_by_test_id("banner").inner_text().lower()
+    assert snap(intruder) is None
+    intruder.close()
+
+    guest_context = new_context()
+    guest = open_page(guest_context, link)
+    join_dialog(guest, "Ana", "nuc")
+    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
+                            timeout=30_000)
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 6)
+
+    # Mid-game join: a newcomer waits, then takes the bot's seat at a turn boundary.
+    late = open_page(new_context(), link)
+    join_dialog(late, "Dan", "nuc")
+    late.wait_for_function("(window.remiGame.room?.received ?? []).some(m => m.type === 'waiting')",
+                           timeout=30_000)
+    play_until([host, guest, late],
+               lambda: late.evaluate("window.remiGame.room.seat") == 2, timeout_s=60)
+    late.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 2")
+    assert snap(host)["players"][2]["name"] == "Dan"
+
+    # A guest drops and comes back (same link, its saved token): the same seat.
+    guest.close()
+    host.wait_for_function("() => document.querySelector('[data-testid=room-seats] "
+                           "[data-seat=\"1\"]').classList.contains('away')", timeout=30_000)
+    # After the grace period (30 s) a bot plays the seat, labelled as standing in.
+    host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
+                           ".some(e => e.textContent === 'AI in place of Ana')", timeout=60_000)
+    since = len(snap(host)["view"]["history"])
+    play_until([host, late], lambda: any(
+        h["seat"] == 1 for h in snap(host)["view"]["history"][since:]), timeout_s=60)
+    guest = open_page(guest_context, link)
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 1",
+                            timeout=READY_MS)
+    assert guest.get_by_test_id("join-dialog").count() == 0, "no dialog: the token is saved"
+
+    # The host reloads: the match resumes from its saved room; guests reconnect by themselves.
+    history = len(snap(host)["view"]["history"])
+    match_id = snap(host)["match_id"]
+    host.reload()
+    wait_ready(host)
+    host.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    assert snap(host)["match_id"] == match_id
+    assert len(snap(host)["view"]["history"]) == history
+    for page in (guest, late):
+        page.wait_for_function("() => window.remiGame.room.received.filter(m => m.type === "
+                               "'welcome').length >= 2", timeout=90_000)
+    play_until([host, guest, late], lambda: len(snap(host)["view"]["history"]) >= history + 4,
+               timeout_s=120)
+    for page, seat in ((guest, 1), (late, 2)):
+        check_hidden_information(page.evaluate("window.remiGame.room.received"), seat, "etalat")
+
+
+def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_context, site_url,
+                                                                 relay):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "hard"], signalling="relay", relays=relay.url,
+                visibility="public")
+    player = open_page(new_context(), site_url + GAME)
+    wait_ready(player)
+    player.evaluate("url => localStorage.setItem('remi.relays', url)", relay.url)
+    player.get_by_test_id("room").click()
+    lobby = player.get_by_test_id("lobby")
+    lobby.get_by_test_id("lobby-join").wait_for(timeout=30_000)
+    assert "AI" in lobby.inner_text() and "1" in lobby.inner_text()
+    lobby.get_by_test_id("lobby-join").click()
+    join_dialog(player, "Ana")
+    player.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
+                             timeout=30_000)
+    host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
+                           ".some(e => e.textContent === 'Ana')", timeout=30_000)

@@ -1,0 +1,671 @@
+// Rooms on the game page: the host's table and the guest's table (docs/protocol.md).
+//
+// Host: remi/host.py (through the engine) owns the Room; this file only carries text
+// between it and the WebRTC peers of web/net/, passes the time, and saves the room after
+// every change. Guest: sends intents, draws the `state` snapshots it receives, adds its
+// entropy to each deal and checks the reveal (remi.room.verify_reveal). No rule here.
+//
+// Both expose a "backend" to web/app.js: act, botStep, timeout, nextRound, save.
+
+import { call } from "./engine.js";
+import { addStrings, t } from "./i18n.js";
+import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
+
+export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
+export const GUEST_KEY = "remi.room.guest";  // {link, name, password, token, relays}
+const RELAYS_KEY = "remi.relays";
+const PROTOCOL = 1;
+const TICK_MS = 1000;
+const ANSWER_TIMEOUT_MS = 15000;
+
+addStrings({
+  room: "Cameră", roomTitle: "Joc cu prietenii", roomCreate: "Creează camera",
+  friend: "prieten", yourName: "Numele tău", password: "Parolă (opțional)",
+  midgameJoin: "Intrare în timpul jocului", visibility: "Vizibilitate", private: "privată",
+  public: "publică (în lobby)", signalling: "Conectare", byLink: "prin link (internet)",
+  byInvite: "prin coduri (aceeași rețea, fără internet)", relays: "Relee (câte unul pe rând)",
+  roomLink: "Trimite linkul prietenilor:", invite: "Invitație pentru locul {n}",
+  newInvite: "Invitație nouă", replyCode: "Codul primit înapoi", accept: "Acceptă",
+  startMatch: "Începe meciul", leaveRoom: "Părăsește camera", copy: "Copiază", copied: "Copiat",
+  waitingPlayers: "Se așteaptă jucătorii…", dealing: "Se împarte (amestecare comună)…",
+  joinTitle: "Intri într-o cameră", join: "Intră", replyToHost: "Trimite gazdei acest cod:",
+  connecting: "Conectare…", connected: "Conectat", offline: "deconectat",
+  refusedPassword: "Parolă greșită: gazda a refuzat intrarea.", refusedFull: "Masa e plină.",
+  refusedToken: "Locul nu mai e al tău.", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
+  dealVerified: "Runda {n}: împărțirea verificată ✓", dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
+  hostAway: "Gazda nu răspunde: se reîncearcă…", hostName: "Gazda", guestName: "Oaspete",
+  lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
+}, {
+  room: "Room", roomTitle: "Play with friends", roomCreate: "Create the room",
+  friend: "friend", yourName: "Your name", password: "Password (optional)",
+  midgameJoin: "Mid-game join", visibility: "Visibility", private: "private",
+  public: "public (in the lobby)", signalling: "Connect", byLink: "by link (internet)",
+  byInvite: "by codes (same network, no internet)", relays: "Relays (one per line)",
+  roomLink: "Send the link to your friends:", invite: "Invite for seat {n}",
+  newInvite: "New invite", replyCode: "The code sent back", accept: "Accept",
+  startMatch: "Start the match", leaveRoom: "Leave the room", copy: "Copy", copied: "Copied",
+  waitingPlayers: "Waiting for players…", dealing: "Dealing (shared shuffle)…",
+  joinTitle: "Joining a room", join: "Join", replyToHost: "Send this code to the host:",
+  connecting: "Connecting…", connected: "Connected", offline: "offline",
+  refusedPassword: "Wrong password: the host refused you.", refusedFull: "The table is full.",
+  refusedToken: "This seat is no longer yours.", waitingSeat: "Waiting for a seat: you get one at the next turn.",
+  dealVerified: "Round {n}: the deal is verified ✓", dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
+  hostAway: "The host does not answer: retrying…", hostName: "Host", guestName: "Guest",
+  lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} free seats · {bots} AI", locked: "password",
+});
+
+const nowS = () => Date.now() / 1000;
+const $ = (id) => document.getElementById(id);
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function savedRelays() {
+  return (localStorage.getItem(RELAYS_KEY) ?? "").split(/\s+/).filter(Boolean);
+}
+
+/** A room link that also names its relays (`&relay=`), so a guest needs nothing else. */
+function linkWithRelays(link, relays) {
+  return link + relays.map((url) => `&relay=${encodeURIComponent(url)}`).join("");
+}
+
+function relaysOf(link) {
+  return [...String(link).matchAll(/[#&]relay=([^&]+)/g)].map((m) => decodeURIComponent(m[1]));
+}
+
+/** The page was opened by a room link or an invite: "relay" / "manual", else null. */
+export function roomInLocation() {
+  return linkKind(location.hash) ? location.href : null;
+}
+
+// ------------------------------------------------------------------ shared UI bits
+
+function copyBox(text, testid) {
+  const box = el("div", "copy-box");
+  const input = el("input");
+  input.readOnly = true;
+  input.value = text;
+  input.setAttribute("data-testid", testid);
+  const button = el("button", "chip", t("copy"));
+  button.type = "button";
+  button.addEventListener("click", async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(text); } catch { document.execCommand?.("copy"); }
+    button.textContent = t("copied");
+  });
+  box.append(input, button);
+  const qr = el("div", "qr");
+  try { qr.innerHTML = qrSvg(text); } catch { /* too long for a QR code: the text is enough */ }
+  return [box, qr];
+}
+
+function seatList(seats, mine) {
+  const list = el("ul", "room-seats");
+  list.setAttribute("data-testid", "room-seats");
+  seats.forEach((seat, index) => {
+    const item = el("li", `room-seat ${seat.online ? "online" : "away"}`);
+    item.dataset.seat = index;
+    const who = seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
+    item.append(el("span", "dot"), el("span", "who", who));
+    if (index === mine) item.classList.add("me");
+    if (seat.kind === "guest" && seat.taken && !seat.online && !seat.is_bot) {
+      item.append(el("span", "muted", ` · ${t("offline")}`));
+    }
+    list.append(item);
+  });
+  return list;
+}
+
+// ------------------------------------------------------------------ host
+
+export class HostTable {
+  /** ui: {setSnapshot(snap), schedule(), toast(text), panel: HTMLElement} */
+  constructor(ui, net, roomInfo) {
+    this.ui = ui;
+    this.netConfig = net;             // {signalling, relays, id, secret}
+    this.roomInfo = roomInfo;
+    this.peers = new Map();
+    this.invites = [];                // manual: [{invite, url, seat}]
+    this.lastSnapshot = "";
+    this.timer = null;
+    this.backend = {
+      kind: "host", runsBots: true,
+      act: (action) => this.act(action),
+      botStep: async () => ({ snapshot: (await this.engine("room_bot_step")).snapshot }),
+      timeout: async () => null,       // room_tick, every second, applies C8
+      nextRound: async () => (await this.engine("room_next_round")).snapshot,
+      save: () => this.save(),
+    };
+  }
+
+  static async create(ui, choice) {
+    const answer = (await call("room_create", { ...choice.room, now: nowS() })).result;
+    const net = { signalling: choice.signalling, relays: choice.relays };
+    const table = new HostTable(ui, net, answer.room);
+    await table.listen();
+    await table.apply(answer);
+    table.render();
+    return table;
+  }
+
+  static async resume(ui, saved) {
+    const answer = (await call("room_load", { data: saved.room, now: nowS() })).result;
+    const table = new HostTable(ui, saved.net, answer.room);
+    await table.listen();
+    await table.apply(answer);
+    table.render();
+    return table;
+  }
+
+  async listen() {
+    const { signalling, relays, id, secret } = this.netConfig;
+    const room = id ? { id, secret } : null;
+    this.net = hostRoom(signalling === "relay" ? { signalling, relays, room } : { signalling });
+    if (signalling === "relay") {
+      await this.net.ready;
+      Object.assign(this.netConfig, this.net.room);
+      this.link = linkWithRelays(this.net.link, relays);
+      if (this.roomInfo.visibility === "public") this.announce();
+    }
+    this.net.on("guest", (peer) => {
+      this.peers.set(peer.id, peer);
+      peer.on("message", (text) => this.engine("room_receive", { peer: peer.id, raw: String(text) }));
+      peer.on("close", () => {
+        this.peers.delete(peer.id);
+        this.engine("room_disconnect", { peer: peer.id });
+      });
+    });
+    this.timer = setInterval(() => this.engine("room_tick"), TICK_MS);
+  }
+
+  announce() {
+    const seats = this.roomInfo.seats;
+    this.net.announce?.({
+      name: seats[0]?.name ?? "Remi", variant: this.roomInfo.variant, seats: seats.length,
+      free: seats.filter((s) => s.kind === "guest" && !s.taken).length,
+      bots: seats.filter((s) => s.is_bot).length,
+    }).catch((error) => console.warn("lobby:", error));
+  }
+
+  /** One engine call; its messages go out, its snapshot is drawn, the room is saved. */
+  async engine(name, args = {}) {
+    const answer = (await call(name, { ...args, now: nowS() })).result;
+    await this.apply(answer);
+    return answer;
+  }
+
+  async act(action) {
+    const answer = await this.engine("room_act", { action });
+    return answer;
+  }
+
+  async apply(answer) {
+    for (const [peer, text] of answer.out) {
+      try { this.peers.get(peer)?.send(text); } catch (error) { console.warn("send failed:", error); }
+    }
+    const roomText = JSON.stringify(answer.room);
+    const roomChanged = roomText !== JSON.stringify(this.roomInfo);
+    this.roomInfo = answer.room;
+    const snapText = JSON.stringify(answer.snapshot);
+    const snapChanged = snapText !== this.lastSnapshot;
+    this.lastSnapshot = snapText;
+    if (roomChanged || snapChanged || answer.out.length) await this.save();
+    if (roomChanged) this.render();
+    if (snapChanged && answer.snapshot) {
+      this.ui.setSnapshot(answer.snapshot);
+      this.ui.schedule();
+    }
+    if (!answer.snapshot) this.ui.waiting(this.roomInfo.started ? t("dealing") : t("waitingPlayers"));
+  }
+
+  async save() {
+    const room = (await call("room_save")).result;
+    localStorage.setItem(HOST_KEY, JSON.stringify({ room, net: this.netConfig }));
+  }
+
+  async start() {
+    await this.engine("room_start");
+    this.render();
+  }
+
+  async newInvite(seat) {
+    const invite = await this.net.invite();
+    this.invites = this.invites.filter((i) => i.seat !== seat);
+    this.invites.push({ ...invite, seat });
+    this.render();
+  }
+
+  async acceptReply(code) {
+    try {
+      await this.net.accept(code);
+    } catch (error) {
+      this.ui.toast(String(error.message ?? error));
+    }
+  }
+
+  render() {
+    const panel = this.ui.panel;
+    panel.hidden = false;
+    panel.replaceChildren();
+    const info = this.roomInfo;
+    panel.append(el("h3", "", `${t("room")} · ${t(info.variant)}`));
+    panel.append(seatList(info.seats, info.seats.findIndex((s) => s.kind === "host")));
+    if (this.netConfig.signalling === "relay" && this.link) {
+      panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link"));
+    }
+    const open = info.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "guest" && !s.taken);
+    if (this.netConfig.signalling === "manual" && open.length) {
+      for (const [, index] of open) {
+        const invite = this.invites.find((i) => i.seat === index);
+        const block = el("div", "invite");
+        block.append(el("p", "", t("invite", { n: index + 1 })));
+        if (invite) {
+          block.append(...copyBox(invite.url, "invite-link"));
+          const form = el("form", "reply-form");
+          const input = el("input");
+          input.placeholder = t("replyCode");
+          input.setAttribute("data-testid", "reply-code");
+          const button = el("button", "chip", t("accept"));
+          button.setAttribute("data-testid", "accept-reply");
+          form.append(input, button);
+          form.addEventListener("submit", (event) => {
+            event.preventDefault();
+            this.acceptReply(input.value);
+          });
+          block.append(form);
+        } else {
+          const button = el("button", "chip", t("newInvite"));
+          button.type = "button";
+          button.setAttribute("data-testid", "new-invite");
+          button.addEventListener("click", () => this.newInvite(index));
+          block.append(button);
+        }
+        panel.append(block);
+      }
+    }
+    const buttons = el("div", "sheet-buttons");
+    if (!info.started) {
+      const start = el("button", "move primary", t("startMatch"));
+      start.type = "button";
+      start.setAttribute("data-testid", "start-match");
+      start.addEventListener("click", () => this.start());
+      buttons.append(start);
+    }
+    const leave = el("button", "move ghost", t("leaveRoom"));
+    leave.type = "button";
+    leave.setAttribute("data-testid", "leave-room");
+    leave.addEventListener("click", () => this.ui.leave());
+    buttons.append(leave);
+    panel.append(buttons);
+  }
+
+  close() {
+    clearInterval(this.timer);
+    this.net?.close();
+    localStorage.removeItem(HOST_KEY);
+  }
+}
+
+// ------------------------------------------------------------------ guest
+
+export class GuestTable {
+  constructor(ui, { link, name, password, token = null }) {
+    this.ui = ui;
+    this.link = link;
+    this.name = name;
+    this.password = password;
+    this.token = token;
+    this.seat = null;
+    this.players = [];
+    this.commits = new Map();   // round → the commit received before its deal
+    this.dealt = new Map();     // round → {hand, first, seats} as first seen
+    this.verified = [];         // [{round, ok}]
+    this.pending = null;        // the action awaiting the host's answer
+    this.received = [];         // every message from the host, as received (tests check it)
+    this.status = t("connecting");
+    this.backend = {
+      kind: "guest", runsBots: false,
+      act: (action) => this.act(action),
+      botStep: async () => null,
+      timeout: async () => null,       // the host's clock decides (C8)
+      nextRound: async () => null,     // the host deals the next round
+      save: async () => this.save(),
+    };
+  }
+
+  async connect() {
+    const relays = relaysOf(this.link);
+    this.conn = await joinRoom(this.link, { relays, password: "" });
+    this.conn.on("message", (text) => this.receive(String(text)));
+    this.conn.on("open", () => { this.status = t("connected"); this.hello(); this.render(); });
+    this.conn.on("reconnecting", () => { this.status = t("hostAway"); this.render(); });
+    this.conn.on("close", () => { this.status = t("offline"); this.render(); });
+    if (this.conn.reply) this.render();
+    if (this.conn.state === "open") {
+      this.status = t("connected");
+      this.hello();
+    }
+    this.render();
+  }
+
+  send(message) {
+    this.conn.send(JSON.stringify({ v: PROTOCOL, ...message }));
+  }
+
+  hello() {
+    this.send({ type: "hello", name: this.name, password: this.password || null, token: this.token });
+  }
+
+  act(action) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish({ accepted: false, error: t("hostAway"), rule: "" }), ANSWER_TIMEOUT_MS);
+      const finish = (answer) => {
+        clearTimeout(timer);
+        this.pending = null;
+        resolve(answer);
+      };
+      this.pending = finish;
+      try {
+        this.send({ type: "action", action });
+      } catch (error) {
+        finish({ accepted: false, error: String(error.message ?? error), rule: "" });
+      }
+    });
+  }
+
+  async receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    this.received.push(message);
+    const handler = {
+      welcome: () => {
+        this.seat = message.seat;
+        this.token = message.token;
+        this.players = message.players;
+        this.save();
+        this.render();
+      },
+      refused: () => {
+        const reason = { password: "refusedPassword", full: "refusedFull", token: "refusedToken" }[message.reason];
+        this.status = reason ? t(reason) : message.error;
+        this.refused = message.reason;
+        if (message.reason === "token") this.token = null;
+        this.ui.refused(this.status);
+        this.render();
+      },
+      waiting: () => { this.status = t("waitingSeat"); this.render(); },
+      commit: () => {
+        this.commits.set(message.round, message.commit);
+        const bytes = crypto.getRandomValues(new Uint8Array(16));
+        const value = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+        this.send({ type: "entropy", round: message.round, value });
+      },
+      state: () => this.onState(message.snapshot),
+      reveal: () => this.verify(message),
+      error: () => {
+        if (this.pending) this.pending({ accepted: false, error: message.error, rule: message.rule ?? "" });
+        else this.ui.toast(message.error);
+      },
+      pong: () => {},
+    }[message.type];
+    if (handler) await handler();
+  }
+
+  onState(snapshot) {
+    const view = snapshot.view;
+    this.players = snapshot.players;
+    // The dealt hand, when this round was seen from its start (before any own move).
+    if (!this.dealt.has(snapshot.round) && !view.history.some((h) => h.seat === view.seat)) {
+      this.dealt.set(snapshot.round, { hand: [...view.rack], first: view.first, seats: view.rack_sizes.length, seat: view.seat });
+    }
+    if (this.pending) this.pending({ accepted: true, snapshot });
+    this.ui.setSnapshot(snapshot);
+    this.ui.schedule();
+    this.render();
+  }
+
+  async verify(reveal) {
+    const commit = this.commits.get(reveal.round);
+    const dealt = this.dealt.get(reveal.round);
+    if (!commit || !dealt) return;  // joined after the commit or the deal: nothing to check
+    const ok = (await call("room_verify", {
+      commit, reveal, seats: dealt.seats, first: dealt.first, seat: dealt.seat, hand: dealt.hand,
+    })).result;
+    this.verified.push({ round: reveal.round, ok });
+    this.ui.toast(t(ok ? "dealVerified" : "dealFailed", { n: reveal.round }));
+    this.render();
+  }
+
+  save() {
+    localStorage.setItem(GUEST_KEY, JSON.stringify({
+      link: this.link, name: this.name, password: this.password, token: this.token,
+    }));
+  }
+
+  render() {
+    const panel = this.ui.panel;
+    panel.hidden = false;
+    panel.replaceChildren();
+    panel.append(el("h3", "", t("room")));
+    const status = el("p", "room-status", this.status);
+    status.setAttribute("data-testid", "room-status");
+    panel.append(status);
+    if (this.conn?.reply && this.conn.state !== "open" && !this.conn.connects) {
+      panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out"));
+    }
+    if (this.players.length) panel.append(seatList(this.players.map((p) => ({ ...p, online: p.connected !== false, taken: true })), this.seat));
+    for (const { round, ok } of this.verified) {
+      const line = el("p", ok ? "verified" : "warn", t(ok ? "dealVerified" : "dealFailed", { n: round }));
+      line.setAttribute("data-testid", "deal-check");
+      panel.append(line);
+    }
+    const leave = el("button", "move ghost", t("leaveRoom"));
+    leave.type = "button";
+    leave.setAttribute("data-testid", "leave-room");
+    leave.addEventListener("click", () => this.ui.leave());
+    panel.append(leave);
+  }
+
+  close() {
+    this.conn?.close();
+    localStorage.removeItem(GUEST_KEY);
+  }
+}
+
+// ------------------------------------------------------------------ dialogs
+
+/** The host's room dialog; resolves with {room: room_create args, signalling, relays} or null. */
+export function askRoom(defaults) {
+  const dialog = el("dialog", "sheet dialog");
+  dialog.setAttribute("data-testid", "room-dialog");
+  const form = el("form");
+  form.method = "dialog";
+  const seatOptions = (index) => {
+    const select = el("select");
+    select.name = `seat${index}`;
+    select.setAttribute("data-testid", `room-seat-${index}`);
+    for (const [value, text] of [["guest", t("friend")], ...["easy", "medium", "hard", "expert"].map((l) => [l, `${t("ai")} ${t(l)}`])]) {
+      const option = el("option", "", text);
+      option.value = value;
+      select.append(option);
+    }
+    select.value = index === 1 ? "guest" : "medium";
+    return select;
+  };
+  const field = (label, input) => {
+    const wrap = el("label");
+    wrap.append(el("span", "", label), input);
+    return wrap;
+  };
+  const select = (name, options, value) => {
+    const node = el("select");
+    node.name = name;
+    for (const [v, text] of options) {
+      const option = el("option", "", text);
+      option.value = v;
+      node.append(option);
+    }
+    node.value = value;
+    return node;
+  };
+  const input = (name, value = "", type = "text") => {
+    const node = el("input");
+    node.name = name;
+    node.type = type;
+    node.value = value;
+    node.setAttribute("data-testid", `room-${name}`);
+    return node;
+  };
+  const seats = select("seats", [["2", "2"], ["3", "3"], ["4", "4"]], "3");
+  const seatBox = el("div", "grid-fields");
+  const drawSeats = () => {
+    seatBox.replaceChildren();
+    for (let i = 1; i < Number(seats.value); i++) seatBox.append(field(t("seatN", { n: i + 1 }), seatOptions(i)));
+  };
+  seats.addEventListener("change", drawSeats);
+  drawSeats();
+  const relays = el("textarea");
+  relays.name = "relays";
+  relays.rows = 2;
+  relays.value = savedRelays().join("\n");
+  relays.setAttribute("data-testid", "room-relays");
+  const grid = el("div", "grid-fields");
+  grid.append(
+    field(t("yourName"), input("name", defaults.name)),
+    field(t("variant"), select("variant", [["etalat", t("etalat")], ["tabla", t("tabla")]], defaults.variant)),
+    field(t("preset"), select("preset", [["platform", t("platform")], ["clasic", t("clasic")]], "platform")),
+    field(t("seats"), seats),
+    field(t("target"), select("target", [["", t("unlimited")], ...["500", "1000", "1500", "2500"].map((v) => [v, v])], "")),
+    field(t("timerOpt"), select("timer", [["", t("none")], ["30", "30 s"], ["60", "60 s"]], "")),
+    field(t("password"), input("password", "", "password")),
+    field(t("visibility"), select("visibility", [["private", t("private")], ["public", t("public")]], "private")),
+    field(t("signalling"), select("signalling", [["relay", t("byLink")], ["manual", t("byInvite")]], savedRelays().length ? "relay" : "manual")),
+  );
+  const check = (name, label, checked) => {
+    const wrap = el("label", "check");
+    const box = el("input");
+    box.type = "checkbox";
+    box.name = name;
+    box.checked = checked;
+    wrap.append(box, el("span", "", ` ${label}`));
+    return wrap;
+  };
+  const buttons = el("div", "sheet-buttons");
+  const cancel = el("button", "move ghost", t("cancel"));
+  cancel.value = "cancel";
+  const create = el("button", "move primary", t("roomCreate"));
+  create.value = "create";
+  create.setAttribute("data-testid", "create-room");
+  buttons.append(cancel, create);
+  const lobby = lobbyList(dialog);
+  form.append(el("h2", "", t("roomTitle")), lobby.box, grid, seatBox,
+    check("double_rounds", t("doubleRounds"), true), check("midgame_join", t("midgameJoin"), true),
+    field(t("relays"), relays), buttons);
+  dialog.append(form);
+  document.body.append(dialog);
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      lobby.close();
+      dialog.remove();
+      if (dialog.returnValue !== "create") return resolve(null);
+      const list = relays.value.split(/\s+/).filter(Boolean);
+      localStorage.setItem(RELAYS_KEY, list.join("\n"));
+      const seatKinds = ["host", ...[...seatBox.querySelectorAll("select")].map((s) => s.value)];
+      resolve({
+        signalling: form.signalling.value === "relay" && list.length ? "relay" : "manual",
+        relays: list,
+        room: {
+          variant: form.variant.value, seats: seatKinds, name: form.name.value.trim() || defaults.name,
+          password: form.password.value, midgame_join: form.midgame_join.checked,
+          visibility: form.visibility.value,
+          options: {
+            preset: form.preset.value, double_rounds: form.double_rounds.checked,
+            target: form.target.value ? Number(form.target.value) : null,
+            timer: form.timer.value ? Number(form.timer.value) : null,
+          },
+        },
+      });
+    });
+  });
+}
+
+/** Public tables announced on the saved relays (the arena): each with a Join button that
+ * opens its link. */
+function lobbyList(dialog) {
+  const box = el("section", "lobby");
+  box.setAttribute("data-testid", "lobby");
+  const relays = savedRelays();
+  if (!relays.length) return { box, close: () => {} };
+  const list = el("ul", "lobby-tables");
+  box.append(el("h3", "", t("lobby")), list);
+  const draw = (tables) => {
+    list.replaceChildren();
+    if (!tables.length) list.append(el("li", "muted", t("lobbyEmpty")));
+    for (const table of tables) {
+      const item = el("li", "lobby-table");
+      item.append(el("span", "", t("lobbyTable", {
+        name: table.name, variant: t(table.variant), free: table.free, bots: table.bots,
+      }) + (table.password ? ` · ${t("locked")}` : "")));
+      const join = el("button", "chip", t("join"));
+      join.type = "button";
+      join.setAttribute("data-testid", "lobby-join");
+      join.addEventListener("click", () => {
+        dialog.close("cancel");
+        location.href = linkWithRelays(table.link, relays);
+        location.reload();
+      });
+      item.append(join);
+      list.append(item);
+    }
+  };
+  draw([]);
+  const watcher = watchLobby({ relays, onchange: draw });
+  return { box, close: () => watcher.close() };
+}
+
+/** The guest's join dialog: resolves with {name, password} or null. */
+export function askJoin(defaults) {
+  const dialog = el("dialog", "sheet dialog");
+  dialog.setAttribute("data-testid", "join-dialog");
+  const form = el("form");
+  form.method = "dialog";
+  const name = el("input");
+  name.name = "name";
+  name.value = defaults.name;
+  name.setAttribute("data-testid", "join-name");
+  const password = el("input");
+  password.name = "password";
+  password.type = "password";
+  password.setAttribute("data-testid", "join-password");
+  const label = (text, input) => {
+    const wrap = el("label");
+    wrap.append(el("span", "", text), input);
+    return wrap;
+  };
+  const buttons = el("div", "sheet-buttons");
+  const cancel = el("button", "move ghost", t("cancel"));
+  cancel.value = "cancel";
+  const join = el("button", "move primary", t("join"));
+  join.value = "join";
+  join.setAttribute("data-testid", "join-room");
+  buttons.append(cancel, join);
+  form.append(el("h2", "", t("joinTitle")), label(t("yourName"), name), label(t("password"), password), buttons);
+  dialog.append(form);
+  document.body.append(dialog);
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(dialog.returnValue === "join" ? { name: name.value.trim() || defaults.name, password: password.value } : null);
+    });
+  });
+}
