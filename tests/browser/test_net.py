@@ -13,6 +13,7 @@ import time
 import pytest
 
 from tests.relay.nostr_relay import Relay
+from tests.test_relay import VECTOR_0, VECTOR_1
 
 TIMEOUT_MS = 20_000
 
@@ -266,3 +267,22 @@ def test_dropped_guest_is_a_close_and_the_link_reconnects(new_context, context, 
               f"automatic reconnect {reconnect:.2f} s")
     finally:
         second_context.close()
+
+
+def test_events_are_signed_with_bip340_schnorr(page, lab_url):
+    """web/net/schnorr.js reproduces BIP-340's test vectors 0 and 1 (the relay started by
+    the relay tests refuses events whose signature does not verify)."""
+    page.goto(lab_url)
+    signatures = page.evaluate("""async () => {
+        const s = await import("./schnorr.js");
+        const key = (hex) => s.fromHex(hex.padStart(64, "0"));
+        return [
+          [s.keyPair(key("3")).pubkey, await s.sign(key("3"), key("0"), key("0"))],
+          [s.keyPair(key("B7E151628AED2A6ABF7158809CF4F3C762E7160F38B4DA56A784D9045190CFEF")).pubkey,
+           await s.sign(key("B7E151628AED2A6ABF7158809CF4F3C762E7160F38B4DA56A784D9045190CFEF"),
+                        key("243F6A8885A308D313198A2E03707344A4093822299F31D0082EFA98EC4E6C89"),
+                        key("1"))],
+        ];
+    }""")
+    for (pubkey, sig), (want_key, _, want_sig) in zip(signatures, (VECTOR_0, VECTOR_1)):
+        assert (pubkey.upper(), sig.upper()) == (want_key, want_sig)

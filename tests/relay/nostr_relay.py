@@ -10,8 +10,9 @@ It speaks just enough of NIP-01 for web/net/relay.js:
   ["CLOSE", sub]              end a subscription
 Filters: ids, authors, kinds, #<tag> values, since, until, limit.
 Kinds 20000–29999 are ephemeral (forwarded, never stored); 30000–39999 are addressable
-(one per pubkey+kind+"d" tag, the newest wins). Events are NOT signature-checked: Remi's
-signalling is unsigned and end-to-end encrypted, the relay is only a mailbox (docs/net.md).
+(one per pubkey+kind+"d" tag, the newest wins). Like a public relay, it refuses an event
+whose id is not the SHA-256 of its NIP-01 serialization or whose `sig` is not a valid
+BIP-340 Schnorr signature of the id by `pubkey` (`verify_event`).
 
 Every event received is appended to `Relay.seen`, so tests can check what a relay learns.
 The WebSocket layer is a small RFC 6455 server: text frames, ping/pong, close; no
@@ -31,6 +32,74 @@ from typing import Any
 
 GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 MAX_FRAME = 1 << 20
+
+
+# -- BIP-340 verification (secp256k1) ------------------------------------------------------
+P = 2**256 - 2**32 - 977
+N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+G = (0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798,
+     0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8)
+Point = tuple[int, int] | None
+
+
+def _add(a: Point, b: Point) -> Point:
+    if a is None or b is None:
+        return a or b
+    if a[0] == b[0] and a[1] != b[1]:
+        return None
+    if a == b:
+        slope = 3 * a[0] * a[0] * pow(2 * a[1], P - 2, P) % P
+    else:
+        slope = (b[1] - a[1]) * pow(b[0] - a[0], P - 2, P) % P
+    x = (slope * slope - a[0] - b[0]) % P
+    return x, (slope * (a[0] - x) - a[1]) % P
+
+
+def _multiply(point: Point, k: int) -> Point:
+    result = None
+    while k:
+        if k & 1:
+            result = _add(result, point)
+        point, k = _add(point, point), k >> 1
+    return result
+
+
+def _tagged(tag: str, data: bytes) -> bytes:
+    hashed = hashlib.sha256(tag.encode()).digest()
+    return hashlib.sha256(hashed + hashed + data).digest()
+
+
+def schnorr_verify(pubkey: bytes, message: bytes, sig: bytes) -> bool:
+    """BIP-340 verification of a 64-byte signature of a 32-byte message."""
+    if len(pubkey) != 32 or len(sig) != 64:
+        return False
+    x = int.from_bytes(pubkey, "big")
+    r, s = int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:], "big")
+    if x >= P or r >= P or s >= N:
+        return False
+    y = pow((x**3 + 7) % P, (P + 1) // 4, P)
+    if y * y % P != (x**3 + 7) % P:
+        return False
+    point = (x, y if y % 2 == 0 else P - y)
+    e = int.from_bytes(_tagged("BIP0340/challenge", sig[:32] + pubkey + message), "big") % N
+    R = _add(_multiply(G, s), _multiply(point, N - e))
+    return R is not None and R[1] % 2 == 0 and R[0] == r
+
+
+def verify_event(event: dict[str, Any]) -> str:
+    """"" for a well-formed, correctly signed NIP-01 event, else why not."""
+    try:
+        serialized = json.dumps([0, event["pubkey"], event["created_at"], event["kind"],
+                                 event["tags"], event["content"]],
+                                separators=(",", ":"), ensure_ascii=False)
+        digest = hashlib.sha256(serialized.encode()).digest()
+        if digest.hex() != event["id"]:
+            return "invalid: bad event id"
+        if not schnorr_verify(bytes.fromhex(event["pubkey"]), digest, bytes.fromhex(event["sig"])):
+            return "invalid: bad signature"
+    except (KeyError, TypeError, ValueError):
+        return "invalid: malformed event"
+    return ""
 
 
 def matches(event: dict[str, Any], flt: dict[str, Any]) -> bool:
@@ -152,6 +221,10 @@ class Relay:
         event_id = str(event.get("id", ""))
         if not isinstance(event.get("kind"), int) or not isinstance(event.get("tags"), list):
             client.send(["OK", event_id, False, "invalid: kind and tags required"])
+            return
+        refused = verify_event(event)
+        if refused:
+            client.send(["OK", event_id, False, refused])
             return
         self.seen.append(event)
         kind = event["kind"]

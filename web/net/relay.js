@@ -7,6 +7,7 @@
 // Public rooms also announce themselves on the lobby topic (watchLobby lists them).
 
 import { Emitter, Peer, PeerHost } from "./peer.js";
+import { keyPair, sign } from "./schnorr.js";
 import { fromBase64url, packDescription, toBase64url, unpackDescription } from "./sdp.js";
 
 export const SIGNAL_KIND = 25078;  // ephemeral (20000–29999): relays forward, never store
@@ -76,13 +77,15 @@ export async function open(key, content) {
 // ------------------------------------------------------------------ relay pool
 
 /** WebSockets to a list of relays, reconnecting; publishes to all, merges what they send.
- * Events are unsigned (sig ""): Remi's own relay accepts them, see docs/net.md. */
+ * Events are signed with BIP-340 Schnorr (web/net/schnorr.js) by a key made for this pool,
+ * so public Nostr relays accept them. */
 export class RelayPool extends Emitter {
   constructor(urls) {
     super();
     if (!urls?.length) throw new Error("no relay configured (settings: relay addresses)");
     this.urls = [...urls];
-    this.pubkey = hex(crypto.getRandomValues(new Uint8Array(32)));
+    this.keys = keyPair();  // a throwaway Nostr identity: events are signed (NIP-01)
+    this.pubkey = this.keys.pubkey;
     this.subs = new Map();  // sub id → {filters, onEvent}
     this.seen = new Set();  // event ids already delivered
     this.sockets = new Map();
@@ -160,7 +163,8 @@ export class RelayPool extends Emitter {
     const created_at = now();
     const digest = await crypto.subtle.digest("SHA-256",
       utf8.encode(JSON.stringify([0, this.pubkey, created_at, kind, tags, content])));
-    const event = { id: hex(digest), pubkey: this.pubkey, created_at, kind, tags, content, sig: "" };
+    const sig = await sign(this.keys.secret, new Uint8Array(digest));
+    const event = { id: hex(digest), pubkey: this.pubkey, created_at, kind, tags, content, sig };
     const text = JSON.stringify(["EVENT", event]);
     let sent = 0;
     for (const socket of this.sockets.values()) {
