@@ -212,7 +212,8 @@ def _platform_snapshot(game: Game, snap: dict[str, Any]) -> dict[str, Any]:
 def score_sheet() -> dict[str, Any]:
     """The running score sheet of the game being played: every round per seat, totals."""
     game = _current()
-    return {**platform.score_sheet(game.match), "players": game.players, "seat": game.human}
+    return {**platform.score_sheet(game.match), "players": game.players, "seat": game.human,
+            "table_rounds": game.rounds_limit}
 
 
 def score_sheet_of(log: dict[str, Any]) -> dict[str, Any]:
@@ -277,18 +278,19 @@ def tournament_save() -> dict[str, Any]:
     return _tournament_now().to_json()
 
 
-def tournament_load(data: dict[str, Any], log: dict[str, Any] | None = None) -> dict[str, Any]:
+def tournament_load(data: dict[str, Any], log: dict[str, Any] | None = None,
+                    play: bool = True) -> dict[str, Any]:
     """Resume a stored tournament; `log` (the page's saved game) replaces the player's table
-    when it is that table, being newer. The player is seated again if their table plays."""
+    when it is that table, being newer. With `play` the player is seated at their (latest)
+    table again (it becomes the game); without, only the standings are answered."""
     global _tournament
     tournament = Tournament.from_json(data)
     table, _ = platform.player_table(tournament)
     if isinstance(log, dict) and log.get("match_id") == table.match.match_id:
         table.match = match_log.replay(log)
     _tournament = tournament
-    playing = platform.next_step(tournament) == "play"
     return {"state": platform.tournament_summary(tournament),
-            "snapshot": tournament_play() if playing else None}
+            "snapshot": tournament_play() if play else None}
 
 
 def profile_new(name: str = "Tu") -> dict[str, Any]:

@@ -130,6 +130,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
                  for seat, entrant in enumerate(table.entrants)]
         tables.append({"index": index, "stage": table.stage, "rounds": table.rounds,
                        "played": scored_rounds(table.match), "done": table.done,
+                       "moves": len(table.match.current.actions),
                        "mine": 0 in table.entrants, "match_id": table.match.match_id,
                        "seats": sorted(seats, key=lambda s: s["rank"])})
     summary: dict[str, Any] = {"id": tournament.seed, "variant": tournament.variant,

@@ -11,6 +11,7 @@ import {
   renderSeats, renderStrip, seatName,
 } from "./game/render.js";
 import { byColour, byNumber, tileEl } from "./game/tiles.js";
+import * as platform from "./platform/index.js";  // platform hooks (docs/platform.md)
 
 const $ = (id) => document.getElementById(id);
 const status = $("status");
@@ -60,7 +61,13 @@ async function boot() {
   document.body.dataset.engine = engineWhere;
   let snap = null;
   const saved = localStorage.getItem(SAVE_KEY);
-  if (saved) {
+  // platform: a tournament table resumes through its tournament
+  snap = await platform.resume(saved ? JSON.parse(saved) : null).catch((error) => {
+    console.warn("platform not resumed:", error);
+    return null;
+  });
+  if (snap) setSnapshot(snap);
+  else if (saved) {
     try {
       snap = (await call("load", { log: JSON.parse(saved) })).result;
       toast(t("resumed"));
@@ -90,13 +97,21 @@ async function newGame(choice, schedule_ = true) {
     variant: choice.variant, seats: choice.seats, options: choice.options, name: t("you"),
   });
   localStorage.setItem(PREFS_KEY, JSON.stringify(choice));
+  await adopt(answer.result, schedule_);
+  return answer.result;
+}
+
+// A fresh game from a snapshot (a new game, or the platform's arena / tournament table).
+async function adopt(snap, schedule_ = true) {
+  stopClock();
+  clearTimeout(S.botTimer);
   S.order = [];
   S.draft = [];
   S.selected.clear();
-  setSnapshot(answer.result);
+  hideBanner();
+  setSnapshot(snap);
   await persist();
   if (schedule_) schedule();
-  return answer.result;
 }
 
 // ------------------------------------------------------------------ engine calls
@@ -105,6 +120,7 @@ async function persist() {
   const log = (await call("save")).result;
   localStorage.setItem(SAVE_KEY, JSON.stringify(log));
   saveRackOrder();
+  platform.saved(log, S.snap);  // platform: history, profile, tournament (not awaited)
 }
 
 function setSnapshot(snap) {
@@ -198,6 +214,7 @@ function schedule() {
   if (over) {
     renderScores(snap);
     $("btn-next").hidden = snap.match_over;
+    platform.roundOver(snap);  // platform: score sheet, tournament's way on
   }
 }
 
@@ -458,6 +475,8 @@ function draw() {
   }
   once("history", [language, snap.match_id, snap.round, view.history.length],
     () => renderHistory(snap));
+  once("sheet", [language, snap.match_id, snap.round, view.phase === "over", snap.totals],
+    () => platform.drawSheet(snap).catch((error) => console.warn(error)));  // platform
   const focused = $("rack-tiles").matches(":focus-within, :focus");
   once("rack", [language, S.order, [...S.selected], S.draft, view.must_lay, view.drawn,
     [...info.closes], snap.my_turn, focused ? S.cursor : -1], () => renderRack(snap, info));
@@ -825,6 +844,7 @@ function onKey(event) {
 }
 
 wire();
+platform.init({ call, adopt, toast, snap: () => S.snap });  // platform: menu, screens
 boot().catch((error) => {
   console.error(error);
   status.textContent = "Could not start";

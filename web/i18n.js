@@ -100,6 +100,12 @@ const RULES = {
 };
 
 const DICTS = { ro: RO, en: EN };
+
+/** More strings, from another module (web/platform/strings.js): Romanian and English. */
+export function addStrings(ro, en) {
+  Object.assign(RO, ro);
+  Object.assign(EN, en);
+}
 let current = localStorage.getItem(KEY) === "en" ? "en" : "ro";
 
 export function lang() { return current; }
