@@ -226,3 +226,52 @@ def test_quick_game_and_watching_bots(page, site_url):
     page.wait_for_function("window.remiGame.snap.view.history.length >= 6", timeout=60_000)
     assert not snap(page)["my_turn"]
     assert page.get_by_test_id("act-discard").is_disabled()
+
+
+def three_doubles_log() -> dict:
+    """A saved game (the pre-platform localStorage format) whose local player, seat 0, is
+    dealt three identical pairs at a table with the "3 doubles" redeal on."""
+    from remi import log as match_log
+    from remi.engine import identical_pairs
+    from remi.match import Match
+    from remi.options import Options
+
+    options = Options(three_doubles=True)
+    for n in range(2000):
+        match = Match.new("etalat", 2, options, f"doubles{n}")
+        if identical_pairs(match.current.deal.hands[0]) >= 3:
+            players = [{"name": "Tu", "is_bot": False, "level": None},
+                       {"name": "AI easy", "is_bot": True, "level": "easy"}]
+            return {**match_log.to_json(match, players), "seed": match.seed}
+    raise AssertionError("no deal with three pairs")
+
+
+def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, site_url):
+    log = three_doubles_log()
+    # Before the platform, only localStorage held the game: the first visit migrates it.
+    page.add_init_script(
+        "if (!localStorage.getItem('remi.save')) "
+        f"localStorage.setItem('remi.save', {json.dumps(json.dumps(log))});")
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == log["match_id"] and "redeal" in state["legal"]
+    schema = page.evaluate("""() => new Promise((resolve) => {
+        const req = indexedDB.open('remi');
+        req.onsuccess = () => {
+          const get = req.result.transaction('kv').objectStore('kv').get('schema');
+          get.onsuccess = () => resolve(get.result);
+        };
+      })""")
+    assert schema["version"] == 1 and schema["from"] == 0
+    redeal = page.get_by_test_id("act-redeal")
+    assert redeal.is_visible()
+    redeal.click()
+    page.locator("#scores-panel").wait_for()
+    state = snap(page)
+    assert state["view"]["end"] == "redeal" and state["view"]["scores"] is None
+    assert page.get_by_test_id("scores-sheet").locator("tbody tr td[title]").count() == 2
+    page.get_by_test_id("next-round").click()
+    page.wait_for_function("window.remiGame.snap.round === 2 && !window.remiGame.busy")
+    assert snap(page)["view"]["first"] == state["view"]["first"]   # the same first player
+    open_tab(page, "history")
+    page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").wait_for()
