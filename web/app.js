@@ -62,12 +62,11 @@ async function boot() {
   let snap = null;
   const saved = localStorage.getItem(SAVE_KEY);
   // platform: a tournament table resumes through its tournament
-  snap = await platform.resume(saved ? JSON.parse(saved) : null).catch((error) => {
+  snap = await platform.resume(saved).catch((error) => {
     console.warn("platform not resumed:", error);
     return null;
   });
-  if (snap) setSnapshot(snap);
-  else if (saved) {
+  if (!snap && saved) {
     try {
       snap = (await call("load", { log: JSON.parse(saved) })).result;
       toast(t("resumed"));

@@ -40,12 +40,15 @@ export function init(app) {
   wireReplay();
 }
 
-/** At boot, before the saved game is loaded: resume a tournament table when one is current. */
-export async function resume(savedLog) {
+/** At boot, before the saved game (its JSON text) is loaded: resume a tournament table
+ * when one is current. */
+export async function resume(savedText) {
   const db = await store();
   await loadProfile();
   const current = await db.get("current");
   if (current?.kind !== "tournament") return null;
+  let savedLog = null;
+  try { savedLog = JSON.parse(savedText ?? "null"); } catch { /* a broken save: the stored tournament */ }
   return resumeTournament(savedLog);
 }
 
