@@ -257,9 +257,14 @@ def tournament_state() -> dict[str, Any]:
     return platform.tournament_summary(_tournament_now())
 
 
-def tournament_step(budget_ms: int = 300) -> dict[str, Any]:
-    """One slice of progress without the player (simulate a bot table, open the final)."""
+def tournament_step(budget_ms: int = 300, catch_up: bool = False) -> dict[str, Any]:
+    """One slice of progress without the player (simulate a bot table, open the final); with
+    `catch_up`, only bring the bot tables level with the player's rounds (`did`: simulate
+    while there is more, then wait)."""
     tournament = _tournament_now()
+    if catch_up:
+        did = platform.catch_up(tournament, budget_ms / 1000)
+        return {"did": did, "state": platform.tournament_summary(tournament)}
     did = platform.step(tournament, budget_ms / 1000)
     return {"did": did, "state": platform.tournament_summary(tournament)}
 

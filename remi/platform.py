@@ -105,6 +105,28 @@ def bot_steps(tournament: Tournament, table: Table, until: Callable[[], bool]) -
     return played
 
 
+def catch_up(tournament: Tournament, budget_s: float = 0.3) -> str:
+    """While the player's table plays: let the bot-only tables of the same stage play as many
+    rounds as the player's table has finished, so the standings between rounds compare like
+    with like. Returns `simulate` while there is more to play, else `wait`."""
+    mine, _ = player_table(tournament)
+    target = scored_rounds(mine.match)
+    deadline = time.perf_counter() + budget_s
+    for table in _current_tables(tournament):
+        if table is mine or table.done:
+            continue
+
+        def caught_up(table: Table = table) -> bool:
+            return scored_rounds(table.match) >= target and table.match.current.over
+
+        if caught_up():
+            continue
+        bot_steps(tournament, table,
+                  lambda table=table: caught_up(table) or time.perf_counter() > deadline)
+        return "simulate"
+    return "wait"
+
+
 def step(tournament: Tournament, budget_s: float = 0.3) -> str:
     """One slice of progress without the player: simulate a bot-only table for about
     `budget_s` seconds, or open the final. Returns what was done."""

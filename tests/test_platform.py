@@ -132,3 +132,23 @@ def test_replay_positions_and_a_discrepancy_report_the_cli_replays(tmp_path):
     assert scores == match_log.replay(log).rounds[1].scores
     with pytest.raises(ValueError):
         bridge.discrepancy_report(log, 99)
+
+
+def test_bot_tables_catch_up_with_the_players_rounds_between_rounds():
+    bridge.tournament_new("tabla", "Ana", fast=True, seed="catch")
+    tournament = bridge._tournament
+    tournament.qualifying_rounds = 2
+    for table in tournament.tables:
+        table.rounds = 2
+    snap = bridge.tournament_play()
+    while snap["view"]["phase"] != "over":           # the player's first round
+        if snap["my_turn"]:
+            snap = bridge.act(bot_action("easy", snap["view"], snap["legal"], "me"))["snapshot"]
+        else:
+            snap = bridge.bot_step()["snapshot"]
+    assert bridge.tournament_step(5000, catch_up=True)["did"] == "simulate"
+    while (answer := bridge.tournament_step(50, catch_up=True))["did"] == "simulate":
+        pass
+    other = answer["state"]["tables"][1]
+    assert other["played"] == 1 and not other["done"] and answer["state"]["next"] == "play"
+    assert any(seat["total"] != 0 for seat in other["seats"])

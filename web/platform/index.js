@@ -15,7 +15,7 @@ import { loadProfile, renderProfile, updateProfile, wireProfile } from "./profil
 import { renderHistory, wireHistory } from "./history.js";
 import { wireReplay } from "./replay.js";
 import {
-  resumeTournament, saveTournament, showTournament, tournamentTableOver, wireTournament,
+  catchUp, resumeTournament, saveTournament, showTournament, tournamentTableOver, wireTournament,
 } from "./tournament.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,6 +34,7 @@ export function init(app) {
     card.addEventListener("click", () => startArena(Number(card.dataset.bots), !!card.dataset.watch));
   }
   $("btn-tournament-continue").addEventListener("click", () => openMenu("tournament", { run: true }));
+  $("btn-tournament-standings").addEventListener("click", () => openMenu("tournament"));
   wireTournament();
   wireProfile();
   wireHistory();
@@ -126,8 +127,11 @@ export async function drawSheet(snap) {
 
 /** The round-end panel: the sheet, and a tournament table's way on. */
 export function roundOver(snap) {
-  const tableOver = snap.mode === "tournament" && snap.match_over;
+  const tournament = snap.mode === "tournament";
+  const tableOver = tournament && snap.match_over;
   $("btn-tournament-continue").hidden = !tableOver;
+  $("btn-tournament-standings").hidden = !tournament || tableOver;
   drawSheet(snap).catch((error) => console.warn(error));
   if (tableOver) tournamentTableOver(snap);
+  else if (tournament) catchUp().catch((error) => console.warn("catch-up:", error));
 }

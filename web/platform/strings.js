@@ -2,7 +2,7 @@
 import { addStrings } from "../i18n.js";
 
 addStrings({
-  menu: "Meniu", close: "Închide",
+  menu: "Meniu", close: "Închide", standings: "Clasament",
   scoreSheet: "Foaia de scor", sheetRound: "R", sheetDealer: "Împarte", sheetTotal: "Total",
   sheetTarget: "Țintă {target}", sheetNoTarget: "fără țintă", sheetTableRounds: "turneu · runde la masă: {n}", sheetPlaying: "în joc",
   sheetRedeal: "reîmpărțire", sheetDouble: "×2",
@@ -42,7 +42,7 @@ addStrings({
   resumeMatch: "Continuă meciul",
   storageMigrated: "Datele au fost aduse la versiunea nouă.",
 }, {
-  menu: "Menu", close: "Close",
+  menu: "Menu", close: "Close", standings: "Standings",
   scoreSheet: "Score sheet", sheetRound: "R", sheetDealer: "Dealer", sheetTotal: "Total",
   sheetTarget: "Target {target}", sheetNoTarget: "no target", sheetTableRounds: "tournament · rounds a table: {n}", sheetPlaying: "playing",
   sheetRedeal: "redeal", sheetDouble: "×2",

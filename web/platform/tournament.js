@@ -135,6 +135,28 @@ function progress(state) {
 }
 
 let running = false;
+let catching = false;
+
+/** Between the player's rounds: the bot tables play as many rounds (in the background, in
+ * slices, so the game's own calls pass in between), then the standings compare. */
+export async function catchUp() {
+  if (catching || running) return;
+  catching = true;
+  try {
+    let answer;
+    do {
+      answer = (await P.app.call("tournament_step", { budget_ms: SLICE_MS, catch_up: true })).result;
+      P.tournament = answer.state;
+      if ($("platform").open && P.tab === "tournament") {
+        render(answer.state);
+        $("tournament-progress").textContent = answer.did === "simulate" ? progress(answer.state) : "";
+      }
+    } while (answer.did === "simulate");
+    await saveTournament();
+  } finally {
+    catching = false;
+  }
+}
 
 /** Simulate bot tables / open the final, slice by slice, until the player plays or the end. */
 async function runSteps() {
