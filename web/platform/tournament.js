@@ -83,7 +83,7 @@ function render(state) {
     head.append(el("b", "", title));
     if (table.mine) head.append(el("span", "badge on", t("yourTable")));
     head.append(el("span", "muted", table.done ? t("tableDone")
-      : t("tableRounds", { played: Math.min(table.played + 1, table.rounds), rounds: table.rounds })));
+      : t("tableRounds", { played: table.played, rounds: table.rounds })));
     card.append(head);
     const list = el("ul", "t-seats");
     for (const seat of table.seats) {
