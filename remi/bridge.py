@@ -12,13 +12,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import log as match_log
+from . import platform
 from .bots import bot_action, seat_info
 from .engine import legal_actions
 from .errors import RuleError
 from .match import Match
 from .options import Options
+from .profile import check_profile, empty_profile, record_rounds
 from .solver import best_arrangement
 from .tiles import parse_tiles, tile_name
+from .tournament import Tournament
 from .views import view
 
 DEFAULT_SEATS = ["human", "medium", "medium"]
@@ -30,6 +33,8 @@ class Game:
     players: list[dict[str, Any]]        # {"name", "is_bot", "level"} by seat
     human: int = 0
     notes: list[str] = field(default_factory=list)
+    kind: str = "game"                   # game | arena | tournament (docs/platform.md)
+    rounds_limit: int | None = None      # a tournament table plays this many rounds
 
     @property
     def seed(self) -> str:
@@ -76,7 +81,7 @@ def _current() -> Game:
 def snapshot() -> dict[str, Any]:
     """Everything the page draws, from the local player's seat only."""
     game = _current()
-    return seat_snapshot(game.match, game.players, game.human)
+    return _platform_snapshot(game, seat_snapshot(game.match, game.players, game.human))
 
 
 def seat_snapshot(match: Match, players: list[dict[str, Any]], seat: int) -> dict[str, Any]:
@@ -138,7 +143,7 @@ def next_round() -> dict[str, Any]:
     game = _current()
     if not game.match.current.over:
         raise ValueError("the round is still being played")
-    if game.match.over:
+    if game.match.over or _table_done(game):
         raise ValueError("the match is over")
     game.match.start_round()
     return snapshot()
@@ -169,6 +174,158 @@ def load(log: dict[str, Any], human: int | None = None) -> dict[str, Any]:
         raise ValueError("this saved game has no players")
     match = match_log.replay(log)
     if human is None:
-        human = next(i for i, p in enumerate(players) if not p.get("is_bot"))
+        # An arena table of bots only is watched from seat 0.
+        human = next((i for i, p in enumerate(players) if not p.get("is_bot")), 0)
     _game = Game(match, players, human)
     return snapshot()
+
+
+# =============================================================================================
+# Platform (issue 6, docs/platform.md): score sheet, arena, tournaments, profile, history,
+# replays, discrepancy reports. Page API only; the logic lives in remi/platform.py.
+# =============================================================================================
+
+ARENA_LEVELS = ("medium", "hard", "easy", "expert")
+
+_tournament: Tournament | None = None
+
+
+def _table_done(game: Game) -> bool:
+    return game.rounds_limit is not None and platform.table_done(game.match, game.rounds_limit)
+
+
+def _platform_snapshot(game: Game, snap: dict[str, Any]) -> dict[str, Any]:
+    """What the platform adds to every snapshot: the mode; a tournament table is over after
+    its rounds; watching a table of bots, nothing is yours to play."""
+    snap["mode"] = game.kind
+    if game.rounds_limit is not None:
+        snap["table_rounds"] = game.rounds_limit
+        if _table_done(game):
+            totals = game.match.totals
+            snap["match_over"] = True
+            snap["winners"] = [s for s, total in enumerate(totals) if total == max(totals)]
+    if game.players[game.human]["is_bot"]:
+        snap["my_turn"], snap["legal"] = False, []
+    return snap
+
+
+def score_sheet() -> dict[str, Any]:
+    """The running score sheet of the game being played: every round per seat, totals."""
+    game = _current()
+    return {**platform.score_sheet(game.match), "players": game.players, "seat": game.human,
+            "table_rounds": game.rounds_limit}
+
+
+def score_sheet_of(log: dict[str, Any]) -> dict[str, Any]:
+    """The score sheet of a stored match log (the history screen)."""
+    players = log.get("players") if isinstance(log, dict) else None
+    return {**platform.score_sheet(match_log.replay(log)), "players": players or []}
+
+
+def arena_new(variant: str = "etalat", bots: int = 3, watch: bool = False,
+              levels: list[str] | None = None, options: dict[str, Any] | None = None,
+              seed: str | None = None, name: str = "Tu") -> dict[str, Any]:
+    """A quick game: you and `bots` bots (mixed levels), or with `watch` a table of bots
+    only, seen from seat 1. Unlimited practice: no target."""
+    global _game
+    count = bots if watch else bots + 1
+    if not 2 <= count <= 4:
+        raise ValueError("a table has 2 to 4 seats")
+    levels = list(levels or [ARENA_LEVELS[i % len(ARENA_LEVELS)] for i in range(bots)])
+    seats = levels if watch else ["human", *levels]
+    match = Match.new(variant, len(seats), Options.from_json({**(options or {}), "target": None}),
+                      seed or secrets.token_hex(8))
+    _game = Game(match, _players(seats, name), 0, kind="arena")
+    return snapshot()
+
+
+def _tournament_now() -> Tournament:
+    if _tournament is None:
+        raise ValueError("no tournament: call tournament_new or tournament_load first")
+    return _tournament
+
+
+def tournament_new(variant: str = "etalat", name: str = "Tu", fast: bool = False,
+                   seed: str | None = None) -> dict[str, Any]:
+    """Start a tournament (two qualifying tables of four, then the final)."""
+    global _tournament
+    _tournament = platform.new_tournament(variant, name, seed or secrets.token_hex(8), fast)
+    return platform.tournament_summary(_tournament)
+
+
+def tournament_state() -> dict[str, Any]:
+    return platform.tournament_summary(_tournament_now())
+
+
+def tournament_step(budget_ms: int = 300, catch_up: bool = False) -> dict[str, Any]:
+    """One slice of progress without the player (simulate a bot table, open the final); with
+    `catch_up`, only bring the bot tables level with the player's rounds (`did`: simulate
+    while there is more, then wait)."""
+    tournament = _tournament_now()
+    if catch_up:
+        did = platform.catch_up(tournament, budget_ms / 1000)
+        return {"did": did, "state": platform.tournament_summary(tournament)}
+    did = platform.step(tournament, budget_ms / 1000)
+    return {"did": did, "state": platform.tournament_summary(tournament)}
+
+
+def tournament_play() -> dict[str, Any]:
+    """Seat the player at their table: it becomes the game the page plays."""
+    global _game
+    tournament = _tournament_now()
+    table, seat = platform.player_table(tournament)
+    _game = Game(table.match, tournament.players_of(table), seat, kind="tournament",
+                 rounds_limit=table.rounds)
+    return snapshot()
+
+
+def tournament_save() -> dict[str, Any]:
+    return _tournament_now().to_json()
+
+
+def tournament_load(data: dict[str, Any], log: dict[str, Any] | None = None,
+                    play: bool = True) -> dict[str, Any]:
+    """Resume a stored tournament; `log` (the page's saved game) replaces the player's table
+    when it is that table, being newer. With `play` the player is seated at their (latest)
+    table again (it becomes the game); without, only the standings are answered."""
+    global _tournament
+    tournament = Tournament.from_json(data)
+    table, _ = platform.player_table(tournament)
+    if isinstance(log, dict) and log.get("match_id") == table.match.match_id:
+        table.match = match_log.replay(log)
+    _tournament = tournament
+    return {"state": platform.tournament_summary(tournament),
+            "snapshot": tournament_play() if play else None}
+
+
+def profile_new(name: str = "Tu") -> dict[str, Any]:
+    return empty_profile(name)
+
+
+def profile_check(data: Any) -> dict[str, Any]:
+    """An imported profile, checked; a corrupt or foreign one raises (nothing is replaced)."""
+    return check_profile(data)
+
+
+def profile_update(profile: dict[str, Any], log: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The profile with the match's newly finished rounds added to its statistics."""
+    return record_rounds(check_profile(profile), log, seat)
+
+
+def profile_add_tournament(profile: dict[str, Any]) -> dict[str, Any]:
+    """The profile with the finished tournament's rank points (once per tournament)."""
+    return platform.record_tournament(profile, _tournament_now())
+
+
+def profile_view(profile: dict[str, Any]) -> dict[str, Any]:
+    return platform.profile_view(profile)
+
+
+def replay_positions(log: dict[str, Any], round: int, seat: int | None = None) -> dict[str, Any]:
+    """Every position of round `round` (1-based) of a log, from `seat` or open (None)."""
+    return platform.replay_positions(log, round - 1, seat)
+
+
+def discrepancy_report(log: dict[str, Any], round: int) -> dict[str, Any]:
+    """Match id + round (1-based) + that round's log, as `python3 -m remi replay` reads it."""
+    return platform.discrepancy_report(log, round - 1)

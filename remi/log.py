@@ -14,7 +14,8 @@ from .errors import NotationError, RuleError
 from .match import Match
 from .options import VARIANTS, Options
 
-KEYS = {"variant", "options", "seats", "rounds", "seed", "match_id", "players", "dice"}
+# "round": a discrepancy report (remi/replays.py) names the match round its one round was.
+KEYS = {"variant", "options", "seats", "rounds", "seed", "match_id", "players", "dice", "round"}
 
 
 class LogError(ValueError):

@@ -45,6 +45,34 @@ def record_match(profile: dict[str, Any], log: dict[str, Any], seat: int) -> dic
             "matches": profile["matches"] + [entry]}
 
 
+def record_rounds(profile: dict[str, Any], log: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Like `record_match`, but for a match still being played: only the rounds finished
+    since the last call are added (the page calls it after every round), and the match's
+    entry follows its totals. Recording a match twice with the same rounds changes nothing."""
+    match_id = log.get("match_id")
+    entry = next((m for m in profile["matches"] if m["match_id"] == match_id), None)
+    counted = entry["rounds"] if entry else 0
+    match = match_log.replay(log)
+    scored = [s for s in match.rounds if s.scores is not None]
+    if entry is not None and len(scored) <= counted:
+        return profile
+    stats = dict(profile["variants"][match.variant])
+    for state in scored[counted:]:
+        score = state.scores[seat]
+        stats["best_round"] = max(stats["best_round"], score) if stats["rounds"] else score
+        stats["rounds"] += 1
+        stats["wins"] += score == max(state.scores)
+        stats["total"] += score
+        stats["closes"] += state.closer == seat
+        stats["openings"] += bool(state.opened and state.opened[seat])
+    new_entry = {"match_id": match_id, "variant": match.variant, "seat": seat,
+                 "players": log.get("players", []), "totals": match.totals,
+                 "rounds": len(scored)}
+    matches = [m for m in profile["matches"] if m["match_id"] != match_id] + [new_entry]
+    return {**profile, "variants": {**profile["variants"], match.variant: stats},
+            "matches": matches}
+
+
 def average(profile: dict[str, Any], variant: str) -> float:
     stats = profile["variants"][variant]
     return round(stats["total"] / stats["rounds"], 1) if stats["rounds"] else 0.0

@@ -11,6 +11,7 @@ import {
 } from "./game/render.js";
 import { byColour, byNumber, tileEl } from "./game/tiles.js";
 import { askJoin, askRoom, GUEST_KEY, GuestTable, HOST_KEY, HostTable, roomInLocation } from "./room.js";
+import * as platform from "./platform/index.js";  // platform hooks (docs/platform.md)
 
 const $ = (id) => document.getElementById(id);
 const status = $("status");
@@ -54,7 +55,11 @@ const SOLO = {
   },
   timeout: async () => (await call("timeout")).result,
   nextRound: async () => (await call("next_round")).result,
-  save: async () => localStorage.setItem(SAVE_KEY, JSON.stringify((await call("save")).result)),
+  save: async () => {
+    const log = (await call("save")).result;
+    localStorage.setItem(SAVE_KEY, JSON.stringify(log));
+    return log;
+  },
 };
 S.backend = SOLO;
 
@@ -85,7 +90,12 @@ async function boot() {
 async function resumeSolo() {
   let snap = null;
   const saved = localStorage.getItem(SAVE_KEY);
-  if (saved) {
+  // platform: a tournament table resumes through its tournament
+  snap = await platform.resume(saved).catch((error) => {
+    console.warn("platform not resumed:", error);
+    return null;
+  });
+  if (!snap && saved) {
     try {
       snap = (await call("load", { log: JSON.parse(saved) })).result;
       toast(t("resumed"));
@@ -108,6 +118,7 @@ const roomUI = {
   waiting: (text) => setTurnText(text),
   refused: (text) => showRefusal(text, ""),
   leave: () => leaveRoom(),
+  record: (log, snap) => platform.saved(log, { ...snap, mode: "room" }),  // platform: history
 };
 
 /** A room link or invite in the address, or a hosted room saved before a reload. */
@@ -161,7 +172,8 @@ function clearTable() {
   drawnKeys.clear();
   hideBanner();
   $("scores-panel").hidden = true;
-  for (const id of ["opponents", "formations", "strip", "rack-tiles", "history", "atu-tile"]) {
+  for (const id of ["opponents", "formations", "strip", "rack-tiles", "history", "atu-tile",
+    "score-sheet", "scores-sheet"]) {
     $(id).replaceChildren();
   }
   $("stock-count").textContent = "0";
@@ -176,14 +188,20 @@ async function hostRoomDialog() {
 }
 
 async function leaveRoom() {
-  S.room?.close();
+  exitRoom();
+  clearTable();
+  await resumeSolo();
+}
+
+/** Back to single player: the room's connections close and its saved state goes. */
+function exitRoom() {
+  if (!S.room) return;
+  S.room.close();
   S.room = null;
   S.backend = SOLO;
   delete document.body.dataset.room;
   $("room-panel").hidden = true;
   history.replaceState(null, "", location.pathname + location.search);
-  clearTable();
-  await resumeSolo();
 }
 
 /** The name this player gave in a room dialog (remembered with the table options). */
@@ -210,20 +228,30 @@ async function newGame(choice, schedule_ = true) {
     variant: choice.variant, seats: choice.seats, options: choice.options, name: t("you"),
   });
   localStorage.setItem(PREFS_KEY, JSON.stringify({ ...choice, name: prefs().name }));
+  await adopt(answer.result, schedule_);
+  return answer.result;
+}
+
+// A fresh game from a snapshot (a new game, or the platform's arena / tournament table).
+async function adopt(snap, schedule_ = true) {
+  stopClock();
+  clearTimeout(S.botTimer);
+  exitRoom();
   S.order = [];
   S.draft = [];
   S.selected.clear();
-  setSnapshot(answer.result);
+  hideBanner();
+  setSnapshot(snap);
   await persist();
   if (schedule_) schedule();
-  return answer.result;
 }
 
 // ------------------------------------------------------------------ engine calls
 
 async function persist() {
-  await S.backend.save();
+  const log = await S.backend.save();
   saveRackOrder();
+  if (S.backend.kind === "solo") platform.saved(log, S.snap);  // platform: history, profile, tournament
 }
 
 function setSnapshot(snap) {
@@ -320,6 +348,7 @@ function schedule() {
   if (over) {
     renderScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
+    if (S.backend.kind === "solo") platform.roundOver(snap);  // platform: score sheet, tournament's way on
   }
 }
 
@@ -610,6 +639,9 @@ function draw() {
   }
   once("history", [language, snap.match_id, snap.round, view.history.length],
     () => renderHistory(snap));
+  $("sheet-details").hidden = S.backend.kind !== "solo";  // a room's sheet is not kept yet
+  if (S.backend.kind === "solo") once("sheet", [language, snap.match_id, snap.round, view.phase === "over", snap.totals],
+    () => platform.drawSheet(snap).catch((error) => console.warn(error)));  // platform
   const focused = $("rack-tiles").matches(":focus-within, :focus");
   once("rack", [language, S.order, [...S.selected], S.draft, view.must_lay, view.drawn,
     [...info.closes], snap.my_turn, focused ? S.cursor : -1], () => renderRack(snap, info));
@@ -853,8 +885,7 @@ function wire() {
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
   $("new-game").addEventListener("close", () => {
     if ($("new-game").returnValue !== "start") return;
-    const choice = readDialog();
-    (S.room ? leaveRoom() : Promise.resolve()).then(() => newGame(choice));
+    newGame(readDialog());  // leaves a room, if any (adopt)
   });
   $("btn-next").addEventListener("click", nextRound);
   $("stock").addEventListener("click", () => mine() && act("draw"));
@@ -995,6 +1026,7 @@ function typeFormationDigit(digit) {
 }
 
 wire();
+platform.init({ call, adopt, toast, snap: () => S.snap });  // platform: menu, screens
 boot().catch((error) => {
   console.error(error);
   status.textContent = "Could not start";

@@ -100,6 +100,14 @@ const RULES = {
 };
 
 const DICTS = { ro: RO, en: EN };
+
+/** More strings, from a module that brings its own (web/platform/strings.js,
+ * web/room.js): Romanian and English. */
+export function addStrings(ro, en) {
+  Object.assign(RO, ro);
+  Object.assign(EN, en);
+}
+
 let current = localStorage.getItem(KEY) === "en" ? "en" : "ro";
 
 export function lang() { return current; }
@@ -114,12 +122,6 @@ export function setLang(code) {
 export function t(key, params = {}) {
   const text = DICTS[current][key] ?? EN[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
-}
-
-/** More strings, from a module that brings its own (Romanian, English). */
-export function addStrings(ro, en) {
-  Object.assign(RO, ro);
-  Object.assign(EN, en);
 }
 
 export function ruleName(rule) { return RULES[current][rule] ?? ""; }

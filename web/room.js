@@ -123,7 +123,8 @@ function seatList(seats, mine) {
 // ------------------------------------------------------------------ host
 
 export class HostTable {
-  /** ui: {setSnapshot(snap), schedule(), toast(text), panel: HTMLElement} */
+  /** ui: {setSnapshot(snap), schedule(), toast(text), waiting(text), refused(text),
+   * record(log, snap), leave(), panel: HTMLElement} */
   constructor(ui, net, roomInfo) {
     this.ui = ui;
     this.netConfig = net;             // {signalling, relays, id, secret}
@@ -213,6 +214,7 @@ export class HostTable {
     const snapText = JSON.stringify(answer.snapshot);
     const snapChanged = snapText !== this.lastSnapshot;
     this.lastSnapshot = snapText;
+    this.snapshot = answer.snapshot ?? this.snapshot;
     if (roomChanged || snapChanged || answer.out.length) await this.save();
     if (roomChanged) this.render();
     if (snapChanged && answer.snapshot) {
@@ -225,6 +227,8 @@ export class HostTable {
   async save() {
     const room = (await call("room_save")).result;
     localStorage.setItem(HOST_KEY, JSON.stringify({ room, net: this.netConfig }));
+    // The match goes into the history (and the host's profile) like any other.
+    if (room.log && this.snapshot) this.ui.record(room.log, this.snapshot);
   }
 
   async start() {

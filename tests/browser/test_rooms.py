@@ -185,6 +185,22 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     host.wait_for_timeout(500)
     assert snap(host) == before
 
+    # The host deals the next round (a new commit, new entropy); both tables show it.
+    host.get_by_test_id("next-round").click()
+    for page in (host, guest):
+        page.wait_for_function("window.remiGame.snap && window.remiGame.snap.round === 2 && "
+                               "window.remiGame.snap.view.phase !== 'over'", timeout=30_000)
+    commits = [m["round"] for m in guest.evaluate("window.remiGame.room.received")
+               if m["type"] == "commit"]
+    assert commits == [1, 2]
+
+    # The room's match is in the host's history like any other, marked as a room.
+    host.get_by_test_id("menu").click()
+    host.get_by_test_id("tab-history").click()
+    row = host.get_by_test_id("history-row").filter(has_text="Ana").first
+    row.wait_for(timeout=20_000)
+    assert "room" in row.inner_text().lower() or "cameră" in row.inner_text().lower()
+
 
 # ------------------------------------------------------------------ way 2: a room link
 

@@ -1,0 +1,311 @@
+"""The platform around the table (docs/platform.md): a tournament played to its end with the
+fast-bot setting, the history with a replay and a discrepancy report that the command line
+replays, the profile's export / import (a corrupt or foreign file is refused), the quick
+game and the running score sheet. Every request stays on 127.0.0.1 (the fixtures check)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from test_game import (
+    GAME_READY_MS, new_game_via_dialog, open_game, play_round, screenshot_path, snap, wait_turn,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+FAST = "botDelay=0&fastBots=1"
+
+
+def open_tab(page, tab: str) -> None:
+    if not page.get_by_test_id("platform-dialog").is_visible():
+        scores = page.locator("#scores-panel")       # the round-end panel has its own
+        page.get_by_test_id("menu-from-scores" if scores.is_visible() else "menu").click()
+    page.get_by_test_id(f"tab-{tab}").click()
+    page.get_by_test_id(f"panel-{tab}").wait_for()
+
+
+def wait_tournament_ready(page) -> str:
+    """Until the tournament screen waits for the player (play) or is over (done)."""
+    page.wait_for_function(
+        """() => { const b = document.querySelector('[data-testid=tournament-go]');
+             return b && !b.disabled && ['play', 'done'].includes(b.dataset.next); }""",
+        timeout=300_000)
+    return page.get_by_test_id("tournament-go").get_attribute("data-next")
+
+
+def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path):
+    open_game(page, site_url, FAST)
+    wait_turn(page)
+    open_tab(page, "tournament")
+    page.get_by_test_id("tournament-new").click()
+    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+    state = snap(page)
+    assert len(state["players"]) == 4 and state["table_rounds"] == 1
+    assert all(p["level"] == "easy" for p in state["players"] if p["is_bot"])
+    assert "1" in page.get_by_test_id("score-sheet").inner_text()
+    tables = 0
+    while True:
+        tables += 1
+        assert tables <= 2, "the player plays at most a qualifying table and the final"
+        state = play_round(page)
+        assert state["match_over"], "a fast tournament table is one round"
+        page.get_by_test_id("scores-sheet").locator("tbody tr").first.wait_for()
+        assert page.get_by_test_id("next-round").is_hidden()
+        page.get_by_test_id("tournament-continue").click()
+        following = wait_tournament_ready(page)
+        standings = page.get_by_test_id("tournament-standings")
+        assert standings.locator("[data-testid=tournament-table]").count() >= 2
+        if following == "done":
+            break
+        assert page.locator("[data-testid=tournament-table][data-stage=final]").count() == 1
+        page.screenshot(path=str(screenshot_path("tournament.png", tmp_path)),
+                        animations="disabled")
+        page.get_by_test_id("tournament-go").click()           # play the final
+        page.wait_for_function(
+            "id => window.remiGame.snap.match_id !== id && !window.remiGame.busy",
+            arg=state["match_id"])
+    places = page.get_by_test_id("tournament-places")
+    places.wait_for()
+    assert places.locator("tbody tr").count() == 8
+    mine = places.locator("tbody tr.mine")
+    assert mine.count() == 1
+    points = int(mine.locator("td.total").inner_text().strip("+"))
+    assert points > 0
+    if tables == 1:                   # not qualified: the final was simulated
+        page.screenshot(path=str(screenshot_path("tournament.png", tmp_path)),
+                        animations="disabled")
+    open_tab(page, "profile")
+    page.wait_for_function(
+        "p => document.querySelector('[data-testid=profile-rank]').textContent === String(p)",
+        arg=points)
+    rounds = page.locator("[data-testid=profile-stats] tr[data-stat=rounds] td[data-variant=etalat]")
+    assert int(rounds.inner_text()) >= tables
+    # the rank points are counted once, also after a reload
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    page.get_by_test_id("tournament-continue").click()      # the last table, resumed
+    assert wait_tournament_ready(page) == "done"
+    open_tab(page, "profile")
+    page.wait_for_function(
+        "p => document.querySelector('[data-testid=profile-rank]').textContent === String(p)",
+        arg=points)
+
+
+def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url, tmp_path):
+    open_game(page, site_url)
+    new_game_via_dialog(page, "etalat", 3, ["easy", "easy"], target="500")
+    state = play_round(page)
+    match_id, scores = state["match_id"], state["view"]["scores"]
+    # the running score sheet beside the table: the round, the totals, the dealer
+    sheet = page.get_by_test_id("score-sheet")
+    sheet.locator("tbody tr[data-round='1'] td.pos, tbody tr[data-round='1'] td.neg, "
+                  "tbody tr[data-round='1'] td.zero").first.wait_for()
+    assert sheet.locator("tbody tr[data-round='1'] .dealer-mark").count() == 1
+    assert "500" in sheet.inner_text()
+    assert [int(x) for x in sheet.locator("tfoot td").all_inner_texts()] == state["totals"]
+
+    open_tab(page, "history")
+    row = page.locator(f"[data-testid=history-row][data-id='{match_id}']")
+    row.wait_for()
+    assert "AI" in row.inner_text() and "Tu" in row.inner_text()
+    assert page.locator("[data-testid=history-row]").count() >= 2   # the first game too
+    row.click()
+    detail = page.get_by_test_id("history-detail")
+    detail.locator("[data-testid=score-sheet-table]").wait_for()
+    assert detail.locator("tbody tr").count() == 1
+    page.screenshot(path=str(screenshot_path("history.png", tmp_path)), animations="disabled")
+
+    # a replay, open, then from seat 2
+    detail.locator("[data-testid=replay-round][data-round='1']").click()
+    replay = page.get_by_test_id("replay-dialog")
+    replay.wait_for()
+    step = page.get_by_test_id("replay-step")
+    page.wait_for_function("() => /^0 \\/ \\d+$/.test(document.querySelector("
+                           "'[data-testid=replay-step]').textContent)")
+    total = int(step.inner_text().split("/")[1])
+    assert total == len(state["view"]["history"])
+    racks = page.get_by_test_id("replay-racks")
+    assert racks.locator(".end-rack").count() == 3
+    assert racks.locator(".end-rack .tile-row").count() == 3            # open: every rack
+    for _ in range(5):
+        page.get_by_test_id("replay-next").click()
+    assert step.inner_text().startswith("5 /")
+    assert page.get_by_test_id("replay-action").inner_text().strip()
+    page.get_by_test_id("replay-seat").select_option("1")
+    page.wait_for_function("() => document.querySelectorAll("
+                           "'[data-testid=replay-racks] .end-rack .tile-row').length === 1")
+    assert step.inner_text().startswith("5 /")
+    page.screenshot(path=str(screenshot_path("replay.png", tmp_path)), animations="disabled")
+    page.get_by_test_id("replay-last").click()
+    assert step.inner_text() == f"{total} / {total}"
+    page.get_by_test_id("replay-close").click()
+
+    # the discrepancy report: a file the command line replays to the same scores
+    with page.expect_download() as info:
+        detail.locator("[data-testid=report-round][data-round='1']").click()
+    path = tmp_path / "report.json"
+    info.value.save_as(path)
+    report = json.loads(path.read_text())
+    assert report["match_id"] == match_id and report["round"] == 1
+    result = subprocess.run([sys.executable, "-m", "remi", "replay", str(path)], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["rounds"][0]["scores"] == scores
+
+
+def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp_path):
+    open_game(page, site_url)
+    wait_turn(page)
+    open_tab(page, "profile")
+    name = page.get_by_test_id("profile-name")
+    name.fill("Ana")
+    name.press("Enter")
+    name.blur()
+    with page.expect_download() as info:
+        page.get_by_test_id("profile-export").click()
+    exported = tmp_path / "profile.json"
+    info.value.save_as(exported)
+    profile = json.loads(exported.read_text())
+    assert profile["format"] == "remi-profile" and profile["name"] == "Ana"
+
+    changed = tmp_path / "changed.json"
+    changed.write_text(json.dumps({**profile, "name": "Maria", "rank_points": 77}))
+    page.get_by_test_id("profile-import").set_input_files(str(changed))
+    message = page.get_by_test_id("profile-message")
+    page.wait_for_function("() => document.querySelector('[data-testid=profile-message]')"
+                           ".dataset.state === 'ok'")
+    assert page.get_by_test_id("profile-rank").inner_text() == "77"
+    assert name.input_value() == "Maria"
+
+    for bad, text in (("corrupt.json", '{"format": "remi-profile", "version": 1, "na'),
+                      ("foreign.json", json.dumps({"format": "chess-profile", "elo": 1800})),
+                      ("damaged.json", json.dumps({**profile, "variants": {"etalat": {}}}))):
+        path = tmp_path / bad
+        path.write_text(text)
+        page.evaluate("() => { document.querySelector('[data-testid=profile-message]')"
+                      ".dataset.state = ''; }")
+        page.get_by_test_id("profile-import").set_input_files(str(path))
+        page.wait_for_function("() => document.querySelector('[data-testid=profile-message]')"
+                               ".dataset.state === 'refused'")
+        assert message.is_visible() and message.inner_text().strip()
+        assert page.get_by_test_id("profile-rank").inner_text() == "77"
+    page.screenshot(path=str(screenshot_path("profile.png", tmp_path)), animations="disabled")
+
+    page.reload()                    # kept in the browser (IndexedDB)
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    open_tab(page, "profile")
+    page.wait_for_function("() => document.querySelector('[data-testid=profile-rank]')"
+                           ".textContent === '77'")
+    assert name.input_value() == "Maria"
+    stored = page.evaluate("""() => new Promise((resolve) => {
+        const req = indexedDB.open('remi');
+        req.onsuccess = () => {
+          const get = req.result.transaction('kv').objectStore('kv').get('schema');
+          get.onsuccess = () => resolve(get.result);
+        };
+      })""")
+    assert stored["version"] == 1
+
+
+def test_quick_game_and_watching_bots(page, site_url):
+    open_game(page, site_url)
+    wait_turn(page)
+    open_tab(page, "arena")
+    page.locator("input[name=arena-variant][value=tabla]").check()
+    page.get_by_test_id("arena-3").click()
+    page.wait_for_function("window.remiGame.snap.mode === 'arena' && !window.remiGame.busy")
+    state = snap(page)
+    assert state["view"]["variant"] == "tabla" and len(state["players"]) == 4
+    assert state["view"]["options"]["target"] is None
+    assert page.locator("[data-testid=seat]").count() == 4
+    open_tab(page, "arena")
+    page.get_by_test_id("arena-watch").click()
+    page.wait_for_function("window.remiGame.snap.players.every(p => p.is_bot)")
+    page.wait_for_function("window.remiGame.snap.view.history.length >= 6", timeout=60_000)
+    assert not snap(page)["my_turn"]
+    assert page.get_by_test_id("act-discard").is_disabled()
+
+
+def three_doubles_log() -> dict:
+    """A saved game (the pre-platform localStorage format) whose local player, seat 0, is
+    dealt three identical pairs at a table with the "3 doubles" redeal on."""
+    from remi import log as match_log
+    from remi.engine import identical_pairs
+    from remi.match import Match
+    from remi.options import Options
+
+    options = Options(three_doubles=True)
+    for n in range(2000):
+        match = Match.new("etalat", 2, options, f"doubles{n}")
+        if identical_pairs(match.current.deal.hands[0]) >= 3:
+            players = [{"name": "Tu", "is_bot": False, "level": None},
+                       {"name": "AI easy", "is_bot": True, "level": "easy"}]
+            return {**match_log.to_json(match, players), "seed": match.seed}
+    raise AssertionError("no deal with three pairs")
+
+
+def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, site_url):
+    log = three_doubles_log()
+    # Before the platform, only localStorage held the game: the first visit migrates it.
+    page.add_init_script(
+        "if (!localStorage.getItem('remi.save')) "
+        f"localStorage.setItem('remi.save', {json.dumps(json.dumps(log))});")
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == log["match_id"] and "redeal" in state["legal"]
+    schema = page.evaluate("""() => new Promise((resolve) => {
+        const req = indexedDB.open('remi');
+        req.onsuccess = () => {
+          const get = req.result.transaction('kv').objectStore('kv').get('schema');
+          get.onsuccess = () => resolve(get.result);
+        };
+      })""")
+    assert schema["version"] == 1 and schema["from"] == 0
+    redeal = page.get_by_test_id("act-redeal")
+    assert redeal.is_visible()
+    redeal.click()
+    page.locator("#scores-panel").wait_for()
+    state = snap(page)
+    assert state["view"]["end"] == "redeal" and state["view"]["scores"] is None
+    assert page.get_by_test_id("scores-sheet").locator("tbody tr td[title]").count() == 2
+    page.get_by_test_id("next-round").click()
+    page.wait_for_function("window.remiGame.snap.round === 2 && !window.remiGame.busy")
+    assert snap(page)["view"]["first"] == state["view"]["first"]   # the same first player
+    open_tab(page, "history")
+    page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").wait_for()
+
+
+def test_phone_menu_sheet_and_english(browser, guard, site_url, tmp_path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    context.route("**/*", guard.route)
+    try:
+        page = context.new_page()
+        open_game(page, site_url, FAST)
+        wait_turn(page)
+        for tab in ("arena", "tournament", "profile", "history"):
+            open_tab(page, tab)
+            box = page.get_by_test_id("platform-dialog").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, tab
+            width = page.evaluate("document.querySelector('#platform').scrollWidth")
+            assert width <= box["width"] + 1, f"{tab}: the menu scrolls sideways ({width}px)"
+        open_tab(page, "tournament")
+        page.get_by_test_id("tournament-new").click()
+        page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+        sheet = page.get_by_test_id("score-sheet")
+        assert sheet.is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(screenshot_path("phone-tournament.png", tmp_path)),
+                        animations="disabled")
+        page.get_by_test_id("lang").click()
+        assert page.get_by_test_id("menu").inner_text() == "Menu"
+        page.wait_for_function("() => document.querySelector('[data-testid=score-sheet]')"
+                               ".innerText.includes('tournament')")
+        open_tab(page, "tournament")
+        assert "Qualifying table 1" in page.get_by_test_id("tournament-standings").inner_text()
+        assert page.get_by_test_id("tab-history").inner_text() == "History"
+    finally:
+        context.close()
+    assert guard.foreign == []

@@ -1,0 +1,154 @@
+"""The page's platform API (remi/platform.py through remi/bridge.py): score sheet, arena,
+tournaments step by step, profile updates, replays and discrepancy reports."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from remi import bridge
+from remi import log as match_log
+from remi.bots import bot_action
+from remi.profile import check_profile, empty_profile, record_match, record_rounds
+from remi.tournament import RANK_POINTS
+
+
+def play_human_like_a_bot(limit: int = 4000) -> dict:
+    """Drive the bridge's game: the human's turns by an easy bot, the bots by bot_step,
+    next rounds, until the match (or the tournament table) is over."""
+    snap = bridge.snapshot()
+    for _ in range(limit):
+        if snap["match_over"]:
+            return snap
+        if snap["view"]["phase"] == "over":
+            snap = bridge.next_round()
+        elif snap["my_turn"]:
+            choice = bot_action("easy", snap["view"], snap["legal"], "me")
+            answer = bridge.act(choice)
+            assert answer["accepted"], answer
+            snap = answer["snapshot"]
+        else:
+            snap = bridge.bot_step()["snapshot"]
+    raise AssertionError("the match does not end")
+
+
+def test_score_sheet_has_every_round_the_running_totals_and_the_moving_dealer():
+    bridge.new_game("tabla", ["human", "easy", "easy"], {"target": 100}, seed="sheet")
+    snap = play_human_like_a_bot()
+    sheet = bridge.score_sheet()
+    rows = sheet["rounds"]
+    assert sheet["over"] and sheet["target"] == 100 and sheet["totals"] == snap["totals"]
+    running = [0, 0, 0]
+    for row in rows:
+        running = [a + b for a, b in zip(running, row["scores"] or [0, 0, 0])]
+        assert row["totals"] == running and row["dealer"] == (row["first"] - 1) % 3
+    firsts = [row["first"] for row in rows]
+    assert all(b == (a + 1) % 3 for a, b in zip(firsts, firsts[1:]))  # C3: the deal moves
+    assert max(abs(t) for t in sheet["totals"]) >= 100                  # T10: ± target
+    assert bridge.score_sheet_of(bridge.save())["rounds"] == rows
+
+
+def test_arena_watching_bots_only_gives_no_turn_and_resumes():
+    snap = bridge.arena_new("etalat", bots=3, watch=True, seed="arena")
+    assert [p["is_bot"] for p in snap["players"]] == [True, True, True]
+    assert snap["mode"] == "arena" and snap["view"]["options"]["target"] is None
+    for _ in range(12):
+        snap = bridge.bot_step()["snapshot"]
+        assert not snap["my_turn"] and snap["legal"] == []
+    again = bridge.load(json.loads(json.dumps(bridge.save())))
+    assert again["view"]["history"] == snap["view"]["history"]
+    mixed = bridge.arena_new("tabla", bots=2, seed="arena2")
+    assert [p["level"] for p in mixed["players"]] == [None, "medium", "hard"]
+
+
+def test_a_fast_tournament_through_the_page_api_to_its_rank_points():
+    state = bridge.tournament_new("tabla", "Ana", fast=True, seed="cup")
+    assert state["next"] == "play" and len(state["tables"]) == 2
+    assert all(s["level"] in (None, "easy") for t in state["tables"] for s in t["seats"])
+    profile = bridge.profile_new("Ana")
+    for _ in range(2000):
+        if state["next"] == "done":
+            break
+        if state["next"] == "play":
+            snap = bridge.tournament_play()
+            assert snap["mode"] == "tournament" and snap["table_rounds"] == 1
+            if snap["round"] == 1 and snap["view"]["phase"] != "over":
+                # a reload mid-table: the stored tournament and the newer game log
+                loaded = bridge.tournament_load(json.loads(json.dumps(bridge.tournament_save())),
+                                                bridge.save())
+                assert loaded["snapshot"]["view"]["history"] == snap["view"]["history"]
+            snap = play_human_like_a_bot()
+            assert snap["match_over"]
+            with pytest.raises(ValueError):
+                bridge.next_round()
+            log = bridge.save()
+            profile = bridge.profile_update(profile, log, snap["view"]["seat"])
+            state = bridge.tournament_state()
+        else:
+            state = bridge.tournament_step(50)["state"]
+    assert state["stage"] == "done" and len(state["places"]) == 8
+    assert sorted(p["rank_points"] for p in state["places"]) == sorted(RANK_POINTS)
+    profile = bridge.profile_add_tournament(profile)
+    assert profile["rank_points"] == state["player_rank_points"] > 0
+    assert bridge.profile_add_tournament(profile) == profile                # counted once
+    shown = bridge.profile_view(bridge.profile_check(json.loads(json.dumps(profile))))
+    assert shown["variants"]["tabla"]["rounds"] >= 1 and len(shown["tournaments"]) == 1
+
+
+def test_profile_rounds_are_added_as_they_finish_and_only_once():
+    bridge.new_game("etalat", ["human", "easy"], {"target": 300}, seed="prof")
+    play_human_like_a_bot()
+    log = bridge.save()
+    whole = record_match(empty_profile("Ana"), log, 0)
+    first = {**log, "rounds": log["rounds"][:2]}
+    step = record_rounds(empty_profile("Ana"), first, 0)
+    step = record_rounds(step, log, 0)
+    assert step["variants"] == whole["variants"]
+    assert record_rounds(step, log, 0) == step
+    assert check_profile(step) == step
+    with pytest.raises(ValueError):
+        bridge.profile_check({"format": "something else"})
+
+
+def test_replay_positions_and_a_discrepancy_report_the_cli_replays(tmp_path):
+    bridge.new_game("etalat", ["human", "medium", "easy"], {"target": 1000}, seed="rep")
+    play_human_like_a_bot()
+    log = bridge.save()
+    replay = bridge.replay_positions(log, 2, None)
+    assert replay["round"] == 2 and replay["positions"][0]["action"] is None
+    assert "history" not in replay["positions"][-1]["view"]
+    assert len(replay["positions"][0]["view"]["racks"]) == 3
+    seat = bridge.replay_positions(log, 1, 1)["positions"][3]["view"]
+    assert seat["seat"] == 1 and "racks" not in seat
+    report = bridge.discrepancy_report(log, 2)
+    assert report["match_id"] == log["match_id"] and report["round"] == 2
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(report))
+    result = subprocess.run([sys.executable, "-m", "remi", "replay", str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    scores = json.loads(result.stdout)["rounds"][0]["scores"]
+    assert scores == match_log.replay(log).rounds[1].scores
+    with pytest.raises(ValueError):
+        bridge.discrepancy_report(log, 99)
+
+
+def test_bot_tables_catch_up_with_the_players_rounds_between_rounds():
+    bridge.tournament_new("tabla", "Ana", fast=True, seed="catch")
+    tournament = bridge._tournament
+    tournament.qualifying_rounds = 2
+    for table in tournament.tables:
+        table.rounds = 2
+    snap = bridge.tournament_play()
+    while snap["view"]["phase"] != "over":           # the player's first round
+        if snap["my_turn"]:
+            snap = bridge.act(bot_action("easy", snap["view"], snap["legal"], "me"))["snapshot"]
+        else:
+            snap = bridge.bot_step()["snapshot"]
+    assert bridge.tournament_step(5000, catch_up=True)["did"] == "simulate"
+    while (answer := bridge.tournament_step(50, catch_up=True))["did"] == "simulate":
+        pass
+    other = answer["state"]["tables"][1]
+    assert other["played"] == 1 and not other["done"] and answer["state"]["next"] == "play"
+    assert any(seat["total"] != 0 for seat in other["seats"])

@@ -1,0 +1,132 @@
+// The history screen: every match (finished or not) with its id, date, players (bots as
+// "AI <level>"), rounds and scores; a match opens on its score sheet, with a replay and a
+// discrepancy report per round, and "resume" for an unfinished one.
+import { el } from "../game/render.js";
+import { lang, t } from "../i18n.js";
+import { playerLabel, renderSheet } from "./sheet.js";
+import { download, P } from "./state.js";
+import { store } from "./storage.js";
+import { openReplay } from "./replay.js";
+
+const $ = (id) => document.getElementById(id);
+
+function when(ms) {
+  return new Date(ms).toLocaleString(lang() === "en" ? "en-GB" : "ro-RO",
+    { dateStyle: "short", timeStyle: "short" });
+}
+
+const players = (entry) => entry.players.map((_, seat) => playerLabel(entry.players, seat, entry.seat));
+
+export async function renderHistory() {
+  $("history-detail").hidden = true;
+  const list = $("history-list");
+  list.hidden = false;
+  const entries = await (await store()).matches();
+  list.replaceChildren();
+  if (!entries.length) {
+    list.append(el("p", "muted", t("historyEmpty")));
+    return;
+  }
+  const table = el("table", "scores history-table");
+  const head = el("tr");
+  for (const key of ["colDate", "colId", "colVariant", "colPlayers", "colRounds", "colScores", "colState"]) {
+    head.append(el("th", "", t(key)));
+  }
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  for (const entry of entries) {
+    const tr = el("tr", "history-row");
+    tr.dataset.testid = "history-row";
+    tr.setAttribute("data-testid", "history-row");
+    tr.dataset.id = entry.id;
+    tr.tabIndex = 0;
+    tr.append(el("td", "", when(entry.started)));
+    const id = el("td", "mono", entry.id);
+    tr.append(id);
+    const kind = { arena: "kindArena", tournament: "kindTournament", room: "kindRoom" }[entry.kind] ?? "kindGame";
+    tr.append(el("td", "", `${t(entry.variant)} · ${t(kind)}`));
+    tr.append(el("td", "players", players(entry).join(", ")));
+    tr.append(el("td", "", String(entry.log?.rounds?.length ?? entry.round)));
+    tr.append(el("td", "", (entry.totals ?? []).join(" / ")));
+    tr.append(el("td", entry.over ? "" : "muted", t(entry.over ? "finished" : "unfinished")));
+    tr.addEventListener("click", () => showMatch(entry.id));
+    tr.addEventListener("keydown", (event) => event.key === "Enter" && showMatch(entry.id));
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  const wrap = el("div", "scroll-x");
+  wrap.append(table);
+  list.append(wrap);
+}
+
+async function showMatch(id) {
+  const entry = await (await store()).match(id);
+  if (!entry) return;
+  const box = $("history-detail");
+  $("history-list").hidden = true;
+  box.hidden = false;
+  box.replaceChildren();
+  box.dataset.id = id;
+  const head = el("div", "detail-head");
+  const back = el("button", "tool", `< ${t("back")}`);
+  back.type = "button";
+  back.dataset.testid = "history-back";
+  back.setAttribute("data-testid", "history-back");
+  back.addEventListener("click", renderHistory);
+  head.append(back, el("h3", "", `${t(entry.variant)} · ${id}`), el("span", "muted", when(entry.started)));
+  box.append(head);
+  const sheetBox = el("div", "score-sheet scroll-x");
+  box.append(sheetBox);
+  try {
+    const sheet = (await P.app.call("score_sheet_of", { log: entry.log })).result;
+    renderSheet(sheetBox, sheet, entry.seat);
+  } catch (error) {
+    sheetBox.append(el("p", "message error", String(error.message ?? error)));
+  }
+  const rounds = el("div", "round-list");
+  (entry.log?.rounds ?? []).forEach((_, index) => {
+    const round = index + 1;
+    const line = el("div", "round-line");
+    line.dataset.round = round;
+    line.append(el("span", "round-name", `${t("sheetRound")}${round}`));
+    const replay = el("button", "tool", t("replay"));
+    replay.type = "button";
+    replay.dataset.testid = "replay-round";
+    replay.setAttribute("data-testid", "replay-round");
+    replay.dataset.round = round;
+    replay.addEventListener("click", () => openReplay(entry, round));
+    const report = el("button", "tool", t("report"));
+    report.type = "button";
+    report.setAttribute("data-testid", "report-round");
+    report.dataset.round = round;
+    report.addEventListener("click", () => reportRound(entry, round));
+    line.append(replay, report);
+    rounds.append(line);
+  });
+  box.append(rounds);
+  // A room's match goes on only in its room (its guests are people, not this page's bots).
+  if (!entry.over && P.app.snap()?.match_id !== id && !["tournament", "room"].includes(entry.kind)) {
+    const resume = el("button", "move primary", t("resumeMatch"));
+    resume.type = "button";
+    resume.setAttribute("data-testid", "history-resume");
+    resume.addEventListener("click", async () => {
+      const snap = (await P.app.call("load", { log: entry.log })).result;
+      $("platform").close();
+      await P.app.adopt(snap);
+    });
+    const buttons = el("div", "sheet-buttons");
+    buttons.append(resume);
+    box.append(buttons);
+  }
+}
+
+/** A discrepancy report: match id + round + the round's log, as a file `remi replay` reads. */
+async function reportRound(entry, round) {
+  const report = (await P.app.call("discrepancy_report", { log: entry.log, round })).result;
+  const file = `remi-report-${entry.id}-round${round}.json`;
+  download(file, JSON.stringify(report, null, 1));
+  P.app.toast(t("reportSaved", { file }));
+}
+
+export function wireHistory() {}

@@ -1,0 +1,137 @@
+// The platform around the game table (docs/platform.md): the menu (quick game, tournament,
+// profile, history), the running score sheet, and the hooks web/app.js calls:
+//   init(app)            once, with the controller's handles
+//   resume(savedLog)     at boot: a tournament table to resume, or null
+//   saved(log, snap)     after every save: history entry, profile, tournament
+//   drawSheet(snap)      when the score sheet may have changed
+//   roundOver(snap)      when the round-end panel is shown
+// Every rule stays in Python (remi/bridge.py, platform section); this only draws and asks.
+import "./strings.js";
+import { t, translatePage } from "../i18n.js";
+import { renderSheet } from "./sheet.js";
+import { store } from "./storage.js";
+import { P } from "./state.js";
+import { loadProfile, renderProfile, updateProfile, wireProfile } from "./profile.js";
+import { renderHistory, wireHistory } from "./history.js";
+import { wireReplay } from "./replay.js";
+import {
+  catchUp, resumeTournament, saveTournament, showTournament, tournamentTableOver, wireTournament,
+} from "./tournament.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function init(app) {
+  P.app = app;
+  translatePage($("platform"));
+  translatePage($("replay"));
+  $("btn-menu").addEventListener("click", () => openMenu());
+  $("btn-menu2").addEventListener("click", () => openMenu());
+  $("platform-close").addEventListener("click", () => $("platform").close());
+  for (const tab of document.querySelectorAll("#platform .tab")) {
+    tab.addEventListener("click", () => showTab(tab.dataset.tab));
+  }
+  for (const card of document.querySelectorAll("#platform .arena-card")) {
+    card.addEventListener("click", () => startArena(Number(card.dataset.bots), !!card.dataset.watch));
+  }
+  $("btn-tournament-continue").addEventListener("click", () => openMenu("tournament", { run: true }));
+  $("btn-tournament-standings").addEventListener("click", () => openMenu("tournament"));
+  wireTournament();
+  wireProfile();
+  wireHistory();
+  wireReplay();
+}
+
+/** At boot, before the saved game (its JSON text) is loaded: resume a tournament table
+ * when one is current. */
+export async function resume(savedText) {
+  const db = await store();
+  await loadProfile();
+  const current = await db.get("current");
+  if (current?.kind !== "tournament") return null;
+  let savedLog = null;
+  try { savedLog = JSON.parse(savedText ?? "null"); } catch { /* a broken save: the stored tournament */ }
+  return resumeTournament(savedLog);
+}
+
+// ------------------------------------------------------------------ the menu
+
+export function openMenu(tab = null, options = {}) {
+  const dialog = $("platform");
+  if (!dialog.open) dialog.showModal();
+  showTab(tab ?? P.tab ?? (P.tournament && P.tournament.stage !== "done" ? "tournament" : "arena"), options);
+}
+
+function showTab(name, options = {}) {
+  P.tab = name;
+  for (const tab of document.querySelectorAll("#platform .tab")) {
+    tab.classList.toggle("on", tab.dataset.tab === name);
+    tab.setAttribute("aria-selected", tab.dataset.tab === name ? "true" : "false");
+  }
+  for (const panel of document.querySelectorAll("#platform .tab-panel")) {
+    panel.hidden = panel.dataset.panel !== name;
+  }
+  const show = { tournament: showTournament, profile: renderProfile, history: renderHistory }[name];
+  if (show) show(options).catch((error) => P.app.toast(String(error.message ?? error)));
+}
+
+async function startArena(bots, watch) {
+  const form = $("platform");
+  const variant = form.querySelector("input[name=arena-variant]:checked")?.value ?? "etalat";
+  const snap = (await P.app.call("arena_new", {
+    variant, bots: watch ? 4 : bots, watch, name: P.profile?.name ?? t("you"),
+  })).result;
+  $("platform").close();
+  await P.app.adopt(snap);
+  if (watch) P.app.toast(t("watching"));
+}
+
+// ------------------------------------------------------------------ hooks
+
+let chain = Promise.resolve();
+
+/** After every save: the history entry, the profile at a round's end, the tournament. */
+export function saved(log, snap) {
+  const work = async () => {
+    const db = await store();
+    const old = await db.match(snap.match_id);
+    const watching = !!snap.players[snap.view.seat]?.is_bot;
+    await db.putMatch({
+      id: snap.match_id, kind: old?.kind ?? snap.mode ?? "game", started: old?.started ?? Date.now(),
+      updated: Date.now(), variant: snap.view.variant, players: snap.players,
+      seat: watching ? null : snap.view.seat, round: snap.round, totals: snap.totals,
+      over: !!snap.match_over, log,
+    });
+    const current = await db.get("current");
+    if (current?.match_id !== snap.match_id) {
+      await db.set("current", { kind: old?.kind ?? snap.mode ?? "game", match_id: snap.match_id });
+    }
+    if (snap.view.phase === "over" && !watching) await updateProfile(log, snap.view.seat);
+    if (snap.mode === "tournament") await saveTournament();
+  };
+  chain = chain.then(work).catch((error) => console.warn("platform save failed:", error));
+  return chain;
+}
+
+const sheetKey = { value: null };
+
+/** The running score sheet beside the table (and in the round-end panel). */
+export async function drawSheet(snap) {
+  const key = `${snap.match_id}/${snap.round}/${snap.view.phase === "over"}/${snap.totals}`;
+  sheetKey.value = key;
+  const sheet = (await P.app.call("score_sheet")).result;
+  if (sheetKey.value !== key) return;            // a newer snapshot asked already
+  const you = snap.players[snap.view.seat]?.is_bot ? null : snap.view.seat;
+  renderSheet($("score-sheet"), sheet, you);
+  if (!$("scores-panel").hidden) renderSheet($("scores-sheet"), sheet, you);
+}
+
+/** The round-end panel: the sheet, and a tournament table's way on. */
+export function roundOver(snap) {
+  const tournament = snap.mode === "tournament";
+  const tableOver = tournament && snap.match_over;
+  $("btn-tournament-continue").hidden = !tableOver;
+  $("btn-tournament-standings").hidden = !tournament || tableOver;
+  drawSheet(snap).catch((error) => console.warn(error));
+  if (tableOver) tournamentTableOver(snap);
+  else if (tournament) catchUp().catch((error) => console.warn("catch-up:", error));
+}

@@ -1,0 +1,118 @@
+// The profile screen: name, rank points, statistics per variant (remi/profile.py), export to a
+// file and import from one. An import is checked by Python (profile_check) before anything
+// is replaced: a corrupt or foreign file is refused with the reason and the profile stays.
+import { el } from "../game/render.js";
+import { t } from "../i18n.js";
+import { download, P } from "./state.js";
+import { store } from "./storage.js";
+
+const $ = (id) => document.getElementById(id);
+const STATS = [
+  ["rounds", "statRounds"], ["wins", "statWins"], ["total", "statTotal"],
+  ["average", "statAverage"], ["best_round", "statBest"], ["closes", "statCloses"],
+  ["openings", "statOpenings"],
+];
+
+export async function loadProfile() {
+  const db = await store();
+  P.profile = (await db.get("profile")) ?? (await P.app.call("profile_new", { name: t("you") })).result;
+  return P.profile;
+}
+
+async function saveProfile(profile) {
+  P.profile = profile;
+  await (await store()).set("profile", profile);
+}
+
+/** A round ended: its score joins the statistics (Python counts each round once). */
+export async function updateProfile(log, seat) {
+  if (!P.profile) await loadProfile();
+  const profile = (await P.app.call("profile_update", { profile: P.profile, log, seat })).result;
+  await saveProfile(profile);
+}
+
+/** A finished tournament: its rank points (once). Answers the new profile. */
+export async function addTournament() {
+  if (!P.profile) await loadProfile();
+  await saveProfile((await P.app.call("profile_add_tournament", { profile: P.profile })).result);
+  return P.profile;
+}
+
+export async function renderProfile() {
+  if (!P.profile) await loadProfile();
+  const shown = (await P.app.call("profile_view", { profile: P.profile })).result;
+  const name = $("profile-name");
+  if (document.activeElement !== name) name.value = shown.name;
+  $("profile-rank").textContent = String(shown.rank_points);
+  const table = $("profile-stats");
+  table.replaceChildren();
+  // One line per statistic, one column per variant: narrow enough for a phone.
+  const head = el("tr");
+  head.append(el("th", "", ""));
+  for (const variant of ["etalat", "tabla"]) head.append(el("th", "", t(variant)));
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  for (const [key, label] of STATS) {
+    const tr = el("tr");
+    tr.dataset.stat = key;
+    tr.append(el("th", "", t(label)));
+    for (const variant of ["etalat", "tabla"]) {
+      const td = el("td", "", String(shown.variants[variant][key]));
+      td.dataset.variant = variant;
+      tr.append(td);
+    }
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  const done = shown.tournaments;
+  $("profile-tournaments").textContent = done.length
+    ? t("profileTournaments", { n: done.length, best: Math.min(...done.map((d) => d.place)) })
+    : t("profileNoTournaments");
+}
+
+function message(text, isError) {
+  const box = $("profile-message");
+  box.textContent = text;
+  box.classList.toggle("error", isError);
+  box.dataset.state = isError ? "refused" : "ok";
+  box.hidden = false;
+}
+
+async function importFile(file) {
+  const text = await file.text();
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return message(t("profileRefused", { error: t("profileNotJson") }), true);
+  }
+  let checked;
+  try {
+    checked = (await P.app.call("profile_check", { data })).result;
+  } catch (error) {
+    const reason = String(error.message ?? error).replace(/^\w+Error: /, "");
+    return message(t("profileRefused", { error: reason }), true);
+  }
+  await saveProfile(checked);
+  await renderProfile();
+  message(t("profileImported", { name: checked.name }), false);
+}
+
+export function wireProfile() {
+  $("profile-name").addEventListener("change", async (event) => {
+    const name = event.target.value.trim().slice(0, 24);
+    if (!name || !P.profile) return;
+    await saveProfile({ ...P.profile, name });
+  });
+  $("profile-export").addEventListener("click", () => {
+    if (!P.profile) return;
+    const safe = (P.profile.name || "profil").replace(/[^\p{L}\p{N}_-]+/gu, "-");
+    download(`remi-profile-${safe}.json`, JSON.stringify(P.profile, null, 1));
+  });
+  $("profile-import").addEventListener("change", async (event) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (file) await importFile(file);
+  });
+}

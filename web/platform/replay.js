@@ -1,0 +1,117 @@
+// Replays: one round of a stored match, move by move, seen from any seat or open (every
+// rack shown). The positions are remi/replays.py's (replay_positions); this only draws them.
+import { el } from "../game/render.js";
+import { describe, lang, t } from "../i18n.js";
+import { tileEl } from "../game/tiles.js";
+import { playerLabel } from "./sheet.js";
+import { P } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+const R = { entry: null, round: 1, seat: null, positions: [], index: 0 };
+
+export async function openReplay(entry, round, seat = null) {
+  R.entry = entry;
+  R.round = round;
+  const select = $("replay-seat");
+  select.replaceChildren();
+  const open = el("option", "", t("replayOpen"));
+  open.value = "";
+  select.append(open);
+  entry.players.forEach((_, s) => {
+    const option = el("option", "", playerLabel(entry.players, s, entry.seat));
+    option.value = String(s);
+    select.append(option);
+  });
+  select.value = seat === null ? "" : String(seat);
+  $("replay-title").textContent = t("replayTitle", { id: entry.id, round });
+  if (!$("replay").open) $("replay").showModal();
+  await load(seat);
+}
+
+async function load(seat) {
+  R.seat = seat;
+  const answer = (await P.app.call("replay_positions", { log: R.entry.log, round: R.round, seat })).result;
+  R.positions = answer.positions;
+  const range = $("replay-range");
+  range.max = String(R.positions.length - 1);
+  show(Math.min(R.index, R.positions.length - 1));
+}
+
+const name = (seat) => playerLabel(R.entry.players, seat, R.entry.seat);
+
+function tiles(names, className = "tile-row") {
+  const row = el("div", className);
+  for (const tile of names) row.append(tileEl(tile, { small: true, lang: lang() }));
+  if (!names.length) row.append(el("span", "empty", "—"));
+  return row;
+}
+
+function show(index) {
+  R.index = Math.max(0, Math.min(index, R.positions.length - 1));
+  const position = R.positions[R.index];
+  const view = position.view;
+  $("replay-range").value = String(R.index);
+  $("replay-step").textContent = t("replayStep", { i: R.index, n: R.positions.length - 1 });
+  if (position.action === null) {
+    $("replay-action").textContent = t("replayStart");
+  } else {
+    const actor = R.positions[R.index - 1].view.to_play;
+    const you = actor === R.entry.seat;
+    $("replay-action").textContent = describe(position.action, name(actor), you, view.variant);
+  }
+  const board = $("replay-board");
+  board.replaceChildren();
+  const piles = el("div", "replay-piles");
+  const atu = el("span", "replay-atu");
+  atu.append(el("span", "pile-label", t("atu")), tileEl(view.atu, { small: true, lang: lang() }));
+  piles.append(atu, el("span", "replay-stock", `${t("stock")} ${view.stock}`));
+  board.append(piles);
+  if (view.variant === "etalat") {
+    const strip = el("div", "strip-wrap");
+    strip.append(el("span", "pile-label", t("strip")), tiles(view.strip));
+    board.append(strip);
+    const table = el("div", "replay-table");
+    view.table.forEach((formation, i) => {
+      const box = el("span", "formation");
+      box.append(el("span", "formation-number", String(i + 1)));
+      for (const tile of formation.tiles) box.append(tileEl(tile, { small: true, lang: lang() }));
+      box.title = name(formation.owner);
+      table.append(box);
+    });
+    board.append(table);
+  } else {
+    for (let seat = 0; seat < view.seats; seat++) {
+      const row = el("div", "row-wrap");
+      row.append(el("div", "owner-name", `${t("row")} · ${name(seat)}`), tiles(view.rows[seat]));
+      board.append(row);
+    }
+  }
+  const racks = el("div", "replay-racks");
+  racks.setAttribute("data-testid", "replay-racks");
+  for (let seat = 0; seat < view.seats; seat++) {
+    const line = el("div", `end-rack${view.to_play === seat ? " to-play" : ""}`);
+    line.append(el("span", "owner-name", name(seat)));
+    const rack = view.racks?.[seat] ?? (seat === view.seat ? view.rack : null);
+    if (rack) line.append(tiles(rack));
+    else line.append(el("span", "muted", t("tiles", { n: view.rack_sizes[seat] })));
+    if (view.scores) line.append(el("b", "replay-score", String(view.scores[seat])));
+    racks.append(line);
+  }
+  board.append(racks);
+}
+
+export function wireReplay() {
+  $("replay-close").addEventListener("click", () => $("replay").close());
+  $("replay-first").addEventListener("click", () => show(0));
+  $("replay-prev").addEventListener("click", () => show(R.index - 1));
+  $("replay-next").addEventListener("click", () => show(R.index + 1));
+  $("replay-last").addEventListener("click", () => show(R.positions.length - 1));
+  $("replay-range").addEventListener("input", (event) => show(Number(event.target.value)));
+  $("replay-seat").addEventListener("change", (event) => {
+    load(event.target.value === "" ? null : Number(event.target.value));
+  });
+  $("replay").addEventListener("keydown", (event) => {
+    if (event.key === "ArrowRight") { show(R.index + 1); event.preventDefault(); }
+    if (event.key === "ArrowLeft") { show(R.index - 1); event.preventDefault(); }
+  });
+}

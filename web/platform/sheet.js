@@ -1,0 +1,77 @@
+// The running score sheet: every round's score per seat, the running totals, who dealt.
+// The numbers come from remi.bridge.score_sheet / score_sheet_of (Python); this only draws.
+import { el } from "../game/render.js";
+import { levelName, t } from "../i18n.js";
+
+/** A seat's label from a players list: "Tu" / the name / "AI greu" (+ "#n" for twins). */
+export function playerLabel(players, seat, youSeat = null) {
+  const player = players?.[seat];
+  if (!player) return `#${seat + 1}`;
+  if (!player.is_bot) return seat === youSeat ? t("you") : player.name;
+  const twin = players.some((p, i) => i !== seat && p.is_bot && p.level === player.level);
+  return `${t("ai")} ${levelName(player.level)}${twin ? ` #${seat + 1}` : ""}`;
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** Draws `sheet` (score_sheet's answer) into `box`; `youSeat` is highlighted. */
+export function renderSheet(box, sheet, youSeat = null) {
+  box.replaceChildren();
+  if (!sheet) return;
+  const target = sheet.table_rounds ? t("sheetTableRounds", { n: sheet.table_rounds })
+    : sheet.target
+      ? t("sheetTarget", { target: sheet.variant === "tabla" ? `±${sheet.target}` : sheet.target })
+      : t("sheetNoTarget");
+  const caption = el("p", "sheet-caption muted", `${target} · D = ${t("sheetDealer").toLowerCase()}`);
+  const table = el("table", "scores score-table");
+  table.dataset.testid = "score-sheet-table";
+  table.setAttribute("data-testid", "score-sheet-table");
+  const head = el("tr");
+  head.append(el("th", "", t("sheetRound")));
+  for (let seat = 0; seat < sheet.seats; seat++) {
+    const th = el("th", seat === youSeat ? "mine" : "", playerLabel(sheet.players, seat, youSeat));
+    head.append(th);
+  }
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  for (const row of sheet.rounds) {
+    const tr = el("tr");
+    tr.dataset.round = row.round;
+    const label = el("th", "", String(row.round));
+    if (row.double) label.append(el("span", "sheet-double", ` ${t("sheetDouble")}`));
+    tr.append(label);
+    for (let seat = 0; seat < sheet.seats; seat++) {
+      let td;
+      if (row.scores) {
+        const score = row.scores[seat];
+        td = el("td", score < 0 ? "neg" : score > 0 ? "pos" : "zero", signed(score));
+        if (row.closer === seat) td.append(el("span", "star", "★"));
+      } else if (row.end === "redeal") {
+        td = el("td", "zero", "—");
+        td.title = t("sheetRedeal");
+      } else {
+        td = el("td", "playing", "…");
+        td.title = t("sheetPlaying");
+      }
+      if (row.dealer === seat) {
+        td.classList.add("dealer");
+        td.append(el("sup", "dealer-mark", "D"));
+      }
+      if (seat === youSeat) td.classList.add("mine");
+      tr.append(td);
+    }
+    tbody.append(tr);
+  }
+  const foot = el("tr", "sheet-totals");
+  foot.append(el("th", "", t("sheetTotal")));
+  sheet.totals.forEach((total, seat) => {
+    const td = el("td", `total match${seat === youSeat ? " mine" : ""}`, String(total));
+    if (sheet.winners?.includes(seat)) td.classList.add("winner");
+    foot.append(td);
+  });
+  const tfoot = el("tfoot");
+  tfoot.append(foot);
+  table.append(thead, tbody, tfoot);
+  box.append(caption, table);
+}

@@ -1,0 +1,223 @@
+// The tournament screens: start one, the standings between rounds, the player's table played
+// on the game table, bot-only tables simulated in slices (with progress), the final placing
+// and its rank points. What comes next is decided by Python (tournament_state().next).
+import { el } from "../game/render.js";
+import { t } from "../i18n.js";
+import { playerLabel } from "./sheet.js";
+import { P } from "./state.js";
+import { store } from "./storage.js";
+import { addTournament } from "./profile.js";
+
+const $ = (id) => document.getElementById(id);
+const SLICE_MS = 250;
+
+/** Store the tournament (every table's log) so a reload or an upgrade resumes it. */
+export async function saveTournament() {
+  const data = (await P.app.call("tournament_save")).result;
+  await (await store()).set("tournament", data);
+}
+
+/** Boot: the tournament was current; seat the player at their table again. */
+export async function resumeTournament(savedLog) {
+  const data = await (await store()).get("tournament");
+  if (!data) return null;
+  try {
+    const answer = (await P.app.call("tournament_load", { data, log: savedLog })).result;
+    P.tournament = answer.state;
+    return answer.snapshot;
+  } catch (error) {
+    console.warn("tournament not resumed:", error);
+    return null;
+  }
+}
+
+async function ensureLoaded() {
+  if (P.tournament) return;
+  const data = await (await store()).get("tournament");
+  if (!data) return;
+  try {
+    P.tournament = (await P.app.call("tournament_load", { data, play: false })).result.state;
+  } catch (error) {
+    console.warn("stored tournament unreadable:", error);
+  }
+}
+
+export async function showTournament({ run = false } = {}) {
+  await ensureLoaded();
+  if (P.tournament && run) P.tournament = (await P.app.call("tournament_state")).result;
+  const state = P.tournament;
+  $("tournament-start").hidden = !!state;
+  $("tournament-view").hidden = !state;
+  if (!state) return;
+  render(state);
+  if (run && (state.next === "simulate" || state.next === "advance")) await runSteps();
+  else if (state.next === "done") await addTournament();   // counted once (Python)
+}
+
+/** The player's table is over (round-end panel): refresh the standings quietly. */
+export async function tournamentTableOver() {
+  P.tournament = (await P.app.call("tournament_state")).result;
+}
+
+// Bots carry their entrant number (#2–#8): eight entrants, often of the same level.
+function entrantLabel(seat) {
+  if (!seat.is_bot) return seat.name === t("you") ? t("you") : `${seat.name} (${t("you").toLowerCase()})`;
+  return `${playerLabel([seat], 0)} #${seat.entrant + 1}`;
+}
+
+function render(state) {
+  $("tournament-stage").textContent = {
+    qualifying: t("stageQualifying", { n: state.qualifying_rounds }),
+    final: t("stageFinal", { n: state.final_rounds }),
+    done: t("stageDone"),
+  }[state.stage];
+  const box = $("tournament-tables");
+  box.replaceChildren();
+  let qualifying = 0;
+  for (const table of state.tables) {
+    const card = el("div", `t-table${table.mine ? " mine" : ""}${table.stage === "final" ? " final" : ""}`);
+    card.setAttribute("data-testid", "tournament-table");
+    card.dataset.stage = table.stage;
+    const title = table.stage === "final" ? t("tableFinal") : t("tableQualifying", { n: ++qualifying });
+    const head = el("div", "t-head");
+    head.append(el("b", "", title));
+    if (table.mine) head.append(el("span", "badge on", t("yourTable")));
+    head.append(el("span", "muted", table.done ? t("tableDone")
+      : t("tableRounds", { played: table.played, rounds: table.rounds })));
+    card.append(head);
+    const list = el("ul", "t-seats");
+    for (const seat of table.seats) {
+      const item = el("li", seat.is_bot ? "" : "me");
+      item.append(el("span", "t-rank", `${seat.rank}.`), el("span", "t-name", entrantLabel(seat)));
+      if (table.stage === "qualifying" && table.done && seat.rank <= 2) {
+        item.append(el("span", "badge on", t("qualifies")));
+      }
+      item.append(el("b", "t-total", String(seat.total)));
+      list.append(item);
+    }
+    card.append(list);
+    box.append(card);
+  }
+  const places = $("tournament-places");
+  places.hidden = state.stage !== "done";
+  places.replaceChildren();
+  if (state.stage === "done") {
+    const table = el("table", "scores places");
+    const head = el("tr");
+    head.append(el("th", "", t("place")), el("th", "", t("colPlayers")), el("th", "", t("rankPointsShort")));
+    const thead = el("thead");
+    thead.append(head);
+    const tbody = el("tbody");
+    for (const place of state.places) {
+      const tr = el("tr", place.is_bot ? "" : "mine");
+      tr.dataset.place = place.place;
+      tr.append(el("th", "", String(place.place)), el("td", "name", entrantLabel(place)),
+        el("td", "total", `+${place.rank_points}`));
+      tbody.append(tr);
+    }
+    table.append(thead, tbody);
+    places.append(el("p", "your-place", t("yourPlace", { place: state.player_place, points: state.player_rank_points })), table);
+  }
+  const go = $("tournament-go");
+  go.dataset.next = state.next;
+  go.textContent = t({ play: "tournamentPlay", simulate: "tournamentSimulate", advance: "tournamentAdvance",
+    done: "tournamentDone" }[state.next]);
+  go.disabled = false;
+  $("tournament-abandon").hidden = state.stage === "done";
+}
+
+function progress(state) {
+  const table = state.tables.find((x) => !x.done && !x.mine);
+  if (!table) return "";
+  const index = state.tables.indexOf(table);
+  const title = table.stage === "final" ? t("tableFinal") : t("tableQualifying", { n: index + 1 });
+  return t("simulating", { table: title, round: Math.min(table.played + 1, table.rounds), moves: table.moves });
+}
+
+let running = false;
+let catching = false;
+
+/** Between the player's rounds: the bot tables play as many rounds (in the background, in
+ * slices, so the game's own calls pass in between), then the standings compare. */
+export async function catchUp() {
+  if (catching || running) return;
+  catching = true;
+  try {
+    let answer;
+    do {
+      answer = (await P.app.call("tournament_step", { budget_ms: SLICE_MS, catch_up: true })).result;
+      P.tournament = answer.state;
+      if ($("platform").open && P.tab === "tournament") {
+        render(answer.state);
+        $("tournament-progress").textContent = answer.did === "simulate" ? progress(answer.state) : "";
+      }
+    } while (answer.did === "simulate");
+    await saveTournament();
+  } finally {
+    catching = false;
+  }
+}
+
+/** Simulate bot tables / open the final, slice by slice, until the player plays or the end. */
+async function runSteps() {
+  if (running) return;
+  running = true;
+  $("tournament-go").disabled = true;
+  try {
+    let state = P.tournament;
+    while (state.next === "simulate" || state.next === "advance") {
+      state = (await P.app.call("tournament_step", { budget_ms: SLICE_MS })).result.state;
+      P.tournament = state;
+      $("tournament-progress").textContent = progress(state);
+      render(state);
+      $("tournament-go").disabled = true;
+    }
+    $("tournament-progress").textContent = "";
+    await saveTournament();
+    if (state.next === "done") {
+      await addTournament();
+    }
+    render(state);
+  } finally {
+    running = false;
+    $("tournament-go").disabled = false;
+  }
+}
+
+async function startTournament() {
+  const variant = $("platform").querySelector("input[name=tournament-variant]:checked")?.value ?? "etalat";
+  P.tournament = (await P.app.call("tournament_new", {
+    variant, name: P.profile?.name ?? t("you"), fast: P.fast,
+  })).result;
+  await saveTournament();
+  await playTable();
+}
+
+async function playTable() {
+  const snap = (await P.app.call("tournament_play")).result;
+  const db = await store();
+  await db.set("current", { kind: "tournament", match_id: snap.match_id });
+  $("platform").close();
+  await P.app.adopt(snap);
+}
+
+async function abandon() {
+  P.tournament = null;
+  await (await store()).remove("tournament");
+  await showTournament();
+}
+
+export function wireTournament() {
+  $("tournament-new").addEventListener("click", () => startTournament().catch((e) => P.app.toast(String(e.message ?? e))));
+  $("tournament-abandon").addEventListener("click", abandon);
+  $("tournament-go").addEventListener("click", async () => {
+    const next = P.tournament?.next;
+    try {
+      if (next === "play") await playTable();
+      else if (next === "done") await abandon();
+      else await runSteps();
+    } catch (error) {
+      P.app.toast(String(error.message ?? error));
+    }
+  });
+}
