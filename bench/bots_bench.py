@@ -3,7 +3,8 @@
     python3 bench/bots_bench.py [--rounds N] [--write]
 
 Positions come from rounds played by a mix of levels (2–4 seats); every level decides on
-every position (its view and legal list are built once, outside the timing). `--write`
+every position (its view and legal list are built once, outside the timing), in game order,
+starting with the bots' memo caches empty (filled while the positions were played). `--write`
 replaces the "## Bots" section of docs/performance.md.
 """
 
@@ -19,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from remi.bots import LEVELS, bot_action  # noqa: E402
+from remi.bots.common import clear_caches  # noqa: E402
 from remi.deal import Deal, rng_for  # noqa: E402
 from remi.engine import apply, legal_actions  # noqa: E402
 from remi.options import Options  # noqa: E402
@@ -59,6 +61,7 @@ def main() -> None:
     for variant in ("etalat", "tabla"):
         found = positions(variant, args.rounds)
         for level in LEVELS:
+            clear_caches()       # each level starts cold, then keeps its memo, as in a game
             times = []
             for seen, legal in found:
                 started = time.perf_counter()

@@ -1,6 +1,7 @@
 """Bot ladder: mean score difference per round between two levels, with a 95 % interval.
 
-    python3 bench/ladder.py [--rounds N] [--expert-rounds N] [--pairs P] [--jobs J] [--write]
+    python3 bench/ladder.py [--rounds N] [--expert-rounds N] [--hard-expert-rounds N]
+                            [--pairs P] [--variants V] [--jobs J] [--write]
 
 Pairs easy–medium, medium–hard, hard–expert, expert–easy; both variants; 2 seats (A, B) and
 4 seats (A, B, A, B). A round's difference is the mean score of A's seats minus B's.
@@ -10,8 +11,8 @@ seeds) played twice with the levels swapped between the seats, so the luck of th
 cancels out. The unit is the pair: its value is the mean of its two rounds, and the
 interval is mean ± 1.96·sd/√pairs over the pairs (a pair with an abandoned round is dropped).
 
-`--write` puts the table in docs/bots.md between the ladder markers. With `--pairs` it only
-replaces those pairs' rows and keeps the others; every row names the run that produced it
+`--write` puts the table in docs/bots.md between the ladder markers. With `--pairs` or
+`--variants` it only replaces those rows and keeps the others; every row names the run that produced it
 (the "run" column; the runs, with their command and time, are listed under the table).
 """
 
@@ -117,11 +118,14 @@ def main() -> None:
     parser.add_argument("--pairs", default=None,
                         help="only these pairs, e.g. 'hard-expert,expert-easy'; with --write "
                         "only their rows are replaced")
+    parser.add_argument("--variants", default="etalat,tabla",
+                        help="only these variants, e.g. 'etalat' (with --write only their rows)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--write", action="store_true", help="write the table into docs/bots.md")
     args = parser.parse_args()
     pairs = PAIRS if args.pairs is None else [tuple(p.split("-")) for p in args.pairs.split(",")]
-    settings = [(v, s, a, b) for v in ("etalat", "tabla") for s in (2, 4) for a, b in pairs]
+    variants = args.variants.split(",")
+    settings = [(v, s, a, b) for v in variants for s in (2, 4) for a, b in pairs]
     counts = [rounds_for(args, a, b) for _, _, a, b in settings]
     jobs = [(v, s, a, b, i) for (v, s, a, b), n in zip(settings, counts) for i in range(n)]
     slow = sorted(range(len(jobs)), key=lambda j: "expert" not in jobs[j][2:4])
@@ -150,7 +154,8 @@ def main() -> None:
     print("\n".join(HEADER + [line.format(run="new") for line in rows.values()]))
     print(note)
     if args.write:
-        write(ROOT / "docs" / "bots.md", rows, note, full=args.pairs is None)
+        full = args.pairs is None and len(variants) == 2
+        write(ROOT / "docs" / "bots.md", rows, note, full=full)
 
 
 def write(doc: Path, rows: dict[tuple[str, int, str, str], str], note: str, full: bool) -> None:

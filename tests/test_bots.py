@@ -23,6 +23,7 @@ def quick_expert(monkeypatch):
     """Whole rounds with expert seats: a small search (1 world, 2 candidates) so the file
     stays fast; the time cap is off, as by default. test_expert_* search at full budget."""
     monkeypatch.setattr(expert, "WORLDS", 1)
+    monkeypatch.setattr(expert, "ETALAT_WORLDS", 1)
     monkeypatch.setattr(expert, "CANDIDATES", 2)
     monkeypatch.setattr(expert, "BUDGET_MS", None)
 
@@ -197,10 +198,12 @@ def test_determinized_worlds_match_the_view(variant):
 def full_expert(monkeypatch) -> None:
     """Expert at its shipped budget (undo the quick_expert fixture)."""
     monkeypatch.setattr(expert, "WORLDS", WORLDS)
+    monkeypatch.setattr(expert, "ETALAT_WORLDS", ETALAT_WORLDS)
     monkeypatch.setattr(expert, "CANDIDATES", CANDIDATES)
 
 
-WORLDS, CANDIDATES, DEFAULT_BUDGET_MS = expert.WORLDS, expert.CANDIDATES, expert.BUDGET_MS
+WORLDS, ETALAT_WORLDS = expert.WORLDS, expert.ETALAT_WORLDS
+CANDIDATES, DEFAULT_BUDGET_MS = expert.CANDIDATES, expert.BUDGET_MS
 
 
 def searched_positions(variant: str, seed: int) -> list[RoundState]:
@@ -218,7 +221,7 @@ def searched_positions(variant: str, seed: int) -> list[RoundState]:
 
 def test_expert_budget_is_a_world_count_and_the_time_cap_is_off():
     assert DEFAULT_BUDGET_MS is None            # shipped default: decisions depend on the seed
-    assert WORLDS >= 4 and CANDIDATES >= 2
+    assert min(WORLDS, ETALAT_WORLDS) >= 4 and CANDIDATES >= 2
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -291,6 +294,7 @@ def test_expert_search_within_budget_and_deterministic(monkeypatch):
     import time
 
     monkeypatch.setattr(expert, "WORLDS", 12)
+    monkeypatch.setattr(expert, "ETALAT_WORLDS", 12)
     monkeypatch.setattr(expert, "BUDGET_MS", 80.0)      # the optional time cap, on
     searched = 0
     for variant in VARIANTS:

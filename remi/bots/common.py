@@ -170,6 +170,13 @@ def _closing(rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tuple(closing_discards(rack))
 
 
+def clear_caches() -> None:
+    """Forget the memoised solver answers and attach checks (benchmarks start cold)."""
+    _arrange.cache_clear()
+    _closing.cache_clear()
+    _attaches_to.cache_clear()
+
+
 def loose(rack: list[Tile], objective: str = "covered") -> tuple[Tile, ...]:
     return arrange(rack, objective).loose
 

@@ -14,7 +14,7 @@ same worlds serve every candidate (common random numbers); hard's choice stands 
 alternative beats it, world by world, by more than MARGIN standard errors (then the largest
 mean gain wins).
 
-The budget is a fixed number of worlds (WORLDS), so a seed replays the same decision. An
+The budget is a fixed number of worlds (WORLDS; ETALAT_WORLDS in Etalat), so a seed replays the same decision. An
 optional time cap (BUDGET_MS, or `budget_ms=`) drops the world it interrupts; it is off by
 default, and then the decision depends on the seed alone.
 """
@@ -35,7 +35,8 @@ from . import hard
 from .common import Legal, Seen, arrange, by_kind, parse_legal, seen, tiles_of
 
 BUDGET_MS: float | None = None   # optional time cap per decision (off: deterministic)
-WORLDS = 6            # sampled worlds per decision: the budget
+WORLDS = 6            # sampled worlds per decision: the budget (Tablă)
+ETALAT_WORLDS = 4     # Etalat: its rollout steps cost more (legal moves, takes), p95 ≤ 300 ms
 CANDIDATES = 3        # hard's top choices considered (discards, takes)
 MARGIN = 2.0          # standard errors an alternative must gain over hard's choice
 HORIZON = 2           # rollouts stop after two turns of every seat (or the round's end) …
@@ -53,8 +54,10 @@ def choose(view: dict[str, Any], legal: list[str], rng: random.Random,
     options = candidates(info, actions, default)
     if len(options) < 2:
         return default
+    if worlds is None:
+        worlds = ETALAT_WORLDS if info.variant == "etalat" else WORLDS
     return search(view, info, options, rng, BUDGET_MS if budget_ms is None else budget_ms,
-                  WORLDS if worlds is None else worlds)
+                  worlds)
 
 
 # -- which actions are worth a search ------------------------------------------------------------
