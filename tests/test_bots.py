@@ -20,12 +20,12 @@ VARIANTS = ("etalat", "tabla")
 
 @pytest.fixture(autouse=True)
 def quick_expert(monkeypatch):
-    """Whole rounds with expert seats: a small search (1 world, 2 candidates) and no time
-    cut, so every expert decision is deterministic and the file stays fast.
-    test_expert_search_* searches more."""
+    """Whole rounds with expert seats: a small search (1 world, 2 candidates) so the file
+    stays fast; the time cap is off, as by default. test_expert_* search at full budget."""
     monkeypatch.setattr(expert, "WORLDS", 1)
+    monkeypatch.setattr(expert, "ETALAT_WORLDS", 1)
     monkeypatch.setattr(expert, "CANDIDATES", 2)
-    monkeypatch.setattr(expert, "BUDGET_MS", 10_000.0)
+    monkeypatch.setattr(expert, "BUDGET_MS", None)
 
 
 def new_round(variant: str, seats: int, seed: int, **options) -> RoundState:
@@ -195,11 +195,107 @@ def test_determinized_worlds_match_the_view(variant):
             len(world.stock) < 2
 
 
+def full_expert(monkeypatch) -> None:
+    """Expert at its shipped budget (undo the quick_expert fixture)."""
+    monkeypatch.setattr(expert, "WORLDS", WORLDS)
+    monkeypatch.setattr(expert, "ETALAT_WORLDS", ETALAT_WORLDS)
+    monkeypatch.setattr(expert, "CANDIDATES", CANDIDATES)
+
+
+WORLDS, ETALAT_WORLDS = expert.WORLDS, expert.ETALAT_WORLDS
+CANDIDATES, DEFAULT_BUDGET_MS = expert.CANDIDATES, expert.BUDGET_MS
+
+
+def searched_positions(variant: str, seed: int) -> list[RoundState]:
+    """Positions where expert really searches (hard's ranking leaves a choice)."""
+    found = []
+    for state in positions(variant, 2, seed):
+        legal = [str(a) for a in legal_actions(state)]
+        seen_view = view(state, state.to_play)
+        options = expert.candidates(expert.seen(seen_view), expert.parse_legal(legal),
+                                    bot_action("hard", seen_view, legal, 3))
+        if len(options) > 1:
+            found.append(state)
+    return found
+
+
+def test_expert_budget_is_a_world_count_and_the_time_cap_is_off():
+    assert DEFAULT_BUDGET_MS is None            # shipped default: decisions depend on the seed
+    assert min(WORLDS, ETALAT_WORLDS) >= 4 and CANDIDATES >= 2
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_expert_is_deterministic_at_full_budget(monkeypatch, variant):
+    """No time cap: the same seed gives the same decision, even when the machine is slow."""
+    full_expert(monkeypatch)
+    states = searched_positions(variant, 610)[::6][:5]
+    assert len(states) >= 3
+    for state in states:
+        seen_view = view(state, state.to_play)
+        legal = [str(a) for a in legal_actions(state)]
+        first = bot_action("expert", seen_view, legal, 9)
+        assert first in legal
+        assert bot_action("expert", seen_view, legal, 9) == first
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_expert_at_full_budget_uses_only_the_view(monkeypatch, variant):
+    """Re-dealing every hidden tile (other racks, stock order) changes no expert decision:
+    the worlds and the rollouts are built from the view alone."""
+    full_expert(monkeypatch)
+    rng = random.Random(variant)
+    for state in searched_positions(variant, 620)[::7][:4]:
+        seat = state.to_play
+        other = redealt(state, seat, rng)
+        assert view(other, seat) == view(state, seat)
+        assert decide(other, "expert", 5) == decide(state, "expert", 5)
+
+
+def test_expert_rollouts_play_hard_on_the_world_state():
+    """The rollout policy reads a world's state directly and plays hard's move (Tablă without
+    its live-outs refinement); it always picks a legal action and a rollout ends."""
+    rng = random.Random(3)
+    for variant in VARIANTS:
+        for state in positions(variant, 1, 630)[5:40:5]:
+            world = expert.determinize(view(state, state.to_play), rng)
+            assert world is not None
+            actions = [(str(a), a) for a in legal_actions(world)]
+            assert expert.policy(world, actions) in [text for text, _ in actions]
+            value = expert.rollout(world, actions[0][0], world.to_play, world.turn + 5)
+            assert isinstance(value, float)
+
+
+def test_expert_time_cap_drops_unfinished_worlds(monkeypatch):
+    """With a cap the search stops early (an interrupted world is dropped) and still answers
+    a legal action; with no world finished it plays hard's choice."""
+    full_expert(monkeypatch)
+    state = searched_positions("tabla", 640)[3]
+    seen_view = view(state, state.to_play)
+    legal = [str(a) for a in legal_actions(state)]
+    capped = expert.choose(seen_view, legal, random.Random(1), budget_ms=0.0)
+    assert capped == bot_action("hard", seen_view, legal, 1)
+
+
+def test_memoised_solver_helpers_agree_with_the_solver():
+    from remi.bots import common
+    from remi.solver import best_arrangement, closing_discards
+    from remi.tiles import full_set
+
+    rng = random.Random(4)
+    tiles = full_set()
+    for _ in range(40):
+        rack = rng.sample(tiles, 14)
+        for objective in ("covered", "table_value"):
+            assert common.arrange(rack, objective) == best_arrangement(rack, objective)
+        assert list(common.closing(rack)) == closing_discards(rack)
+
+
 def test_expert_search_within_budget_and_deterministic(monkeypatch):
     import time
 
     monkeypatch.setattr(expert, "WORLDS", 12)
-    monkeypatch.setattr(expert, "BUDGET_MS", 80.0)
+    monkeypatch.setattr(expert, "ETALAT_WORLDS", 12)
+    monkeypatch.setattr(expert, "BUDGET_MS", 80.0)      # the optional time cap, on
     searched = 0
     for variant in VARIANTS:
         for state in positions(variant, 1, 600)[10:40:3]:

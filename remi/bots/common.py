@@ -7,12 +7,13 @@ table + public history) or tiles derived from it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..actions import Action, parse_action
 from ..errors import RuleError
 from ..formations import attach, rack_penalty, table_value
-from ..solver import best_arrangement
+from ..solver import Arrangement, best_arrangement, closing_discards
 from ..tiles import JOKER, Tile, colour_of, number_of, parse_tile
 
 Legal = list[tuple[str, Action]]
@@ -133,25 +134,55 @@ def potential(tile: Tile, rack: list[Tile]) -> int:
 
 
 def attaches(tile: Tile, table: list[tuple[Tile, ...]]) -> bool:
-    for formation in table:
-        try:
-            attach(formation, tile)
-            return True
-        except RuleError:
-            continue
-    return False
+    return any(_attaches_to(formation, tile) for formation in table)
+
+
+@lru_cache(maxsize=1 << 16)
+def _attaches_to(formation: tuple[Tile, ...], tile: Tile) -> bool:
+    """Memoised: the same formations come back turn after turn (and in expert's rollouts)."""
+    try:
+        attach(formation, tile)
+    except RuleError:
+        return False
+    return True
+
+
+def arrange(rack: list[Tile], objective: str = "covered") -> Arrangement:
+    """The solver's best arrangement (no constraints), memoised by the sorted rack: a bot asks
+    for the same racks again and again (expert's rollouts above all)."""
+    return _arrange(tuple(sorted(rack)), objective)
+
+
+@lru_cache(maxsize=1 << 15)
+def _arrange(rack: tuple[Tile, ...], objective: str) -> Arrangement:
+    best = best_arrangement(rack, objective)
+    assert best is not None                  # no constraint: there is always an answer
+    return best
+
+
+def closing(rack: list[Tile]) -> tuple[Tile, ...]:
+    """The Tablă closing discards of `rack` (solver.closing_discards), memoised likewise."""
+    return _closing(tuple(sorted(rack)))
+
+
+@lru_cache(maxsize=1 << 15)
+def _closing(rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    return tuple(closing_discards(rack))
+
+
+def clear_caches() -> None:
+    """Forget the memoised solver answers and attach checks (benchmarks start cold)."""
+    _arrange.cache_clear()
+    _closing.cache_clear()
+    _attaches_to.cache_clear()
 
 
 def loose(rack: list[Tile], objective: str = "covered") -> tuple[Tile, ...]:
-    best = best_arrangement(rack, objective)
-    assert best is not None
-    return best.loose
+    return arrange(rack, objective).loose
 
 
 def covered(rack: list[Tile]) -> int:
-    best = best_arrangement(rack, "covered")
-    assert best is not None
-    return len(rack) - len(best.loose)
+    return len(rack) - len(arrange(rack).loose)
 
 
 def without(rack: list[Tile], tile: Tile) -> list[Tile]:

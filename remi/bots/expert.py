@@ -5,16 +5,18 @@ discard), expert samples *worlds*: full RoundStates built from the view alone, w
 tiles (the other racks, the stock order) are a random assignment of the unseen tiles — the
 106 minus everything this seat sees — with every rack size kept and the tiles a seat
 publicly took (and has not laid or thrown since) left on that seat's rack. In each world it
-plays every candidate, then lets a fast policy play every seat for a few turns (until the
-end of its own next turn, or the end of the round), and scores the result: the round score
-difference when the round ended, else a heuristic (tiles covered and rack value in Tablă;
-laid value, rack value and the opening in Etalat), own minus the others' mean. The same
-worlds serve every candidate (common random numbers); hard's choice stands unless an
-alternative beats it, world by world, by more than MARGIN standard errors (then the
-largest mean gain wins).
-The worlds come from the decision's `rng`, so a seed replays the same decision — as long as
-the time budget does not cut the search short (`BUDGET_MS`: no world starts when the
-slowest so far would not fit, an unfinished one is dropped; `WORLDS` bounds the work).
+plays each of hard's top CANDIDATES, then hard's own policy plays every seat, straight on
+the world's state (no views, no action strings, memoised solver calls), for two turns of
+every seat (at most MAX_TURNS) or to the round's end, and scores the result: the round
+score difference when the round ended, else a heuristic (tiles covered and rack value in
+Tablă; laid value, rack value and the opening in Etalat), own minus the others' mean. The
+same worlds serve every candidate (common random numbers); hard's choice stands unless an
+alternative beats it, world by world, by more than MARGIN standard errors (then the largest
+mean gain wins).
+
+The budget is a fixed number of worlds (WORLDS; ETALAT_WORLDS in Etalat), so a seed replays the same decision. An
+optional time cap (BUDGET_MS, or `budget_ms=`) drops the world it interrupts; it is off by
+default, and then the decision depends on the seed alone.
 """
 
 from __future__ import annotations
@@ -27,19 +29,19 @@ from ..deal import Deal
 from ..engine import apply, legal_actions
 from ..formations import rack_penalty, table_value
 from ..options import Options
-from ..solver import best_arrangement
 from ..state import RoundState, TableFormation
 from ..tiles import JOKER, Tile, counts_of, full_set, parse_tile, tile_name
-from ..views import view as view_of
-from . import hard, medium
-from .common import Seen, by_kind, parse_legal, seen, tiles_of
+from . import hard
+from .common import Legal, Seen, arrange, by_kind, parse_legal, seen, tiles_of
 
-BUDGET_MS = 200.0     # per decision: no world is started or finished past it
-WORLDS = 12           # at most this many sampled worlds per decision
+BUDGET_MS: float | None = None   # optional time cap per decision (off: deterministic)
+WORLDS = 6            # sampled worlds per decision: the budget (Tablă)
+ETALAT_WORLDS = 4     # Etalat: its rollout steps cost more (legal moves, takes), p95 ≤ 300 ms
 CANDIDATES = 3        # hard's top choices considered (discards, takes)
-MARGIN = 1.0         # standard errors an alternative must gain over hard's choice
-MAX_STEPS = 40        # engine actions per rollout, a safety bound
-ROLLOUT = medium.choose
+MARGIN = 2.0          # standard errors an alternative must gain over hard's choice
+HORIZON = 2           # rollouts stop after two turns of every seat (or the round's end) …
+MAX_TURNS = 7         # … and after at most 7 turns (4 seats: the rollouts' cost)
+MAX_STEPS = 200       # engine actions per rollout, a safety bound
 
 
 def choose(view: dict[str, Any], legal: list[str], rng: random.Random,
@@ -52,8 +54,10 @@ def choose(view: dict[str, Any], legal: list[str], rng: random.Random,
     options = candidates(info, actions, default)
     if len(options) < 2:
         return default
+    if worlds is None:
+        worlds = ETALAT_WORLDS if info.variant == "etalat" else WORLDS
     return search(view, info, options, rng, BUDGET_MS if budget_ms is None else budget_ms,
-                  WORLDS if worlds is None else worlds)
+                  worlds)
 
 
 # -- which actions are worth a search ------------------------------------------------------------
@@ -248,30 +252,25 @@ def determinize(view: dict[str, Any], rng: random.Random,
 # -- the search ---------------------------------------------------------------------------------
 
 def search(view: dict[str, Any], info: Seen, options: list[str], rng: random.Random,
-           budget_ms: float, worlds: int) -> str:
-    started = time.perf_counter()
+           budget_ms: float | None, worlds: int) -> str:
+    """Play every option in the same sampled worlds; return the one `pick` prefers."""
     unseen = unseen_tiles(view)
     if unseen is None:
         return options[0]
     known = known_holdings(view)
     me = view["seat"]
+    deadline = float("inf") if budget_ms is None else time.perf_counter() + budget_ms / 1000
     results: list[list[float]] = []
-    deadline = started + budget_ms / 1000
-    slowest = 0.0
     for _ in range(worlds):
-        began = time.perf_counter()
-        if began + slowest > deadline:
-            break
         world = determinize(view, rng, known, unseen)
         if world is None:
             break
-        horizon = world.turn + world.seats + 1
+        horizon = world.turn + min(HORIZON * world.seats + 1, MAX_TURNS)
         try:
             results.append([rollout(world, option, me, horizon, deadline)
                             for option in options])
         except TimeoutError:
             break                                  # the unfinished world is dropped
-        slowest = max(slowest, time.perf_counter() - began)
     return options[pick(results)]
 
 
@@ -293,20 +292,42 @@ def pick(results: list[list[float]]) -> int:
 
 def rollout(world: RoundState, option: str, me: int, horizon: int,
             deadline: float = float("inf")) -> float:
+    """Play `option`, then hard's policy for every seat (on the world's own state, no views)
+    until the round ends or `horizon` turns have started; score the result for `me`."""
     state = apply(world, option)
     steps = 0
     while not state.over and state.turn < horizon and steps < MAX_STEPS:
         if time.perf_counter() > deadline:
             raise TimeoutError
-        legal = [str(action) for action in legal_actions(state)]
-        if not legal:
-            state = apply(state, "timeout")
-        else:
-            seat = state.to_play
-            choice = ROLLOUT(view_of(state, seat), legal, random.Random(steps))
-            state = apply(state, choice)
+        actions = [(str(a), a) for a in legal_actions(state) if a.kind != "redeal"]
+        state = apply(state, policy(state, actions) if actions else "timeout")
         steps += 1
     return evaluate(state, me)
+
+
+def policy(state: RoundState, actions: Legal) -> str:
+    """Hard's move for the seat to play, read straight from a sampled world (a world is built
+    from this seat's view only, so reading its other racks reveals nothing real)."""
+    info = world_info(state, state.to_play)
+    if state.variant == "etalat":
+        return hard.etalat(info, actions)
+    return hard.tabla(info, actions, refine=False)
+
+
+def world_info(state: RoundState, seat: int) -> Seen:
+    """What `seat` knows in a world, without replaying the history (public takes unknown)."""
+    info = Seen(state.variant, seat, state.seats, list(state.racks[seat]), state.deal.atu,
+                state.stock_count, [len(rack) for rack in state.racks])
+    info.taken = [[] for _ in range(state.seats)]
+    info.thrown = [[] for _ in range(state.seats)]
+    if state.variant == "etalat":
+        info.opened = list(state.opened)
+        info.table = [f.tiles for f in state.table]
+        info.strip = list(state.strip)
+        info.must_lay = list(state.must_lay)
+    else:
+        info.rows = [list(row) for row in state.rows]
+    return info
 
 
 def evaluate(state: RoundState, me: int) -> float:
@@ -322,8 +343,7 @@ def estimate(state: RoundState, seat: int) -> float:
     """A heuristic round score for `seat` at the horizon."""
     rack = state.racks[seat]
     if state.variant == "tabla":
-        best = best_arrangement(rack, "covered")
-        assert best is not None
+        best = arrange(rack, "covered")
         covered = len(rack) - len(best.loose)
         stock = counts_of(state.stock)
         spare = list(best.loose)
@@ -332,8 +352,7 @@ def estimate(state: RoundState, seat: int) -> float:
             - 0.3 * sum(rack_penalty(t) for t in rack)
     laid = sum(table_value(t) for f in state.table for t, who in zip(f.tiles, f.credits)
                if who == seat)
-    best = best_arrangement(rack, "table_value")
-    assert best is not None
+    best = arrange(rack, "table_value")
     loose_value = sum(table_value(t) for t in best.loose)
     if not state.opened[seat]:
         return -100 + 0.3 * best.score - 0.1 * loose_value

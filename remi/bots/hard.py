@@ -21,13 +21,15 @@ import random
 from typing import Any
 
 from ..formations import FULL_RUN
-from ..solver import best_arrangement, best_close, closing_discards
+from ..solver import best_close
 from ..tiles import JOKER, Tile, colour_of, make_tile, number_of, tile_name
 from .common import (
     Legal,
     Seen,
+    arrange,
     attaches,
     by_kind,
+    closing,
     covered,
     loose,
     parse_legal,
@@ -57,8 +59,7 @@ def choose(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
 def rack_score(info: Seen, tiles: list[Tile]) -> int:
     """Table value in formations minus loose value (tiles attachable to the table count as
     laid), the highest loose tile excepted: it is the discard."""
-    best = best_arrangement(tiles, "table_value")
-    assert best is not None
+    best = arrange(tiles, "table_value")
     opened = info.opened[info.seat]
     rest = [t for t in best.loose if not (opened and attaches(t, info.table))]
     laid = best.score + sum(info.value(t) for t in best.loose if t not in rest)
@@ -173,12 +174,14 @@ def live_outs(info: Seen, rack: list[Tile], seen_counts: list[int]) -> int:
     outs = 0
     for tile in near:
         left = 2 - seen_counts[tile]
-        if left > 0 and closing_discards(rack + [tile]):
+        if left > 0 and closing(rack + [tile]):
             outs += left
     return outs
 
 
-def tabla(info: Seen, actions: Legal) -> str:
+def tabla(info: Seen, actions: Legal, refine: bool = True) -> str:
+    """Hard's Tablă move; `refine=False` skips the live-outs comparison of the discard (the
+    costliest step), as the expert's rollouts do."""
     kinds = {action.kind for _, action in actions}
     if "atu" in kinds:
         return "atu"
@@ -195,6 +198,8 @@ def tabla(info: Seen, actions: Legal) -> str:
                 return text                        # ×2 of the own round (T8)
         return max(closes, key=lambda c: best_close(info.rack, c[1].tile).score)[0]
     allowed = sorted({action.tile for _, action in by_kind(actions, "discard")})
+    if not refine:
+        return f"discard {tile_name(tabla_ranked(info, allowed)[0])}"
     return f"discard {tile_name(tabla_discard(info, allowed))}"
 
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..solver import best_arrangement
 from ..tiles import JOKER, tile_name
-from .common import Legal, Seen, attaches, by_kind, covered, loose, parse_legal, same_formation, seen
+from .common import Legal, Seen, arrange, attaches, by_kind, covered, loose, parse_legal, same_formation, seen
 
 
 def choose(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -57,8 +56,7 @@ def lay_something(info: Seen, actions: Legal, swaps: bool) -> str | None:
         return opens[0][0]
     lays = by_kind(actions, "lay")
     if lays:
-        best = best_arrangement(info.rack, "table_value")
-        assert best is not None
+        best = arrange(info.rack, "table_value")
         for formation in best.formations:
             for text, action in lays:
                 if same_formation(action, formation):
