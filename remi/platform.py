@@ -13,14 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from . import log as match_log
-from .bots import bot_action, seat_info
-from .engine import legal_actions
+from .bots import seat_info
 from .match import Match
 from .options import Options
 from .profile import check_profile
 from .replays import round_log, steps
 from .tournament import RANK_POINTS, Table, Tournament
-from .views import view
 
 # The fast setting (tests, demos): easy bots and one round per table.
 FAST_LEVEL = "easy"
@@ -85,22 +83,10 @@ def next_step(tournament: Tournament) -> str:
 
 
 def bot_steps(tournament: Tournament, table: Table, until: Callable[[], bool]) -> int:
-    """Tournament.play_bots, one action at a time, stopping when `until()` says so (the
-    page simulates in slices and shows progress). Same seeds, so the same game."""
+    """Tournament.play_bots, a step at a time, stopping when `until()` says so (the page
+    simulates in slices and shows progress). Same seeds, so the same game."""
     played = 0
-    while not table.done and not until():
-        state = table.match.current
-        if state.over:
-            table.match.start_round()
-            continue
-        seat = state.to_play
-        entrant = tournament.entrants[table.entrants[seat]]
-        if not entrant["is_bot"]:
-            break
-        legal = [str(a) for a in legal_actions(state)]
-        choice = bot_action(entrant["level"], view(state, seat), legal,
-                            f"{table.match.seed}/{seat}") if legal else "timeout"
-        table.match.play(choice)
+    while not until() and tournament.bot_step(table):
         played += 1
     return played
 

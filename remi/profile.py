@@ -29,15 +29,8 @@ def record_match(profile: dict[str, Any], log: dict[str, Any], seat: int) -> dic
     match = match_log.replay(log)
     stats = dict(profile["variants"][match.variant])
     for state in match.rounds:
-        if state.scores is None:
-            continue
-        score = state.scores[seat]
-        stats["best_round"] = max(stats["best_round"], score) if stats["rounds"] else score
-        stats["rounds"] += 1
-        stats["wins"] += score == max(state.scores)
-        stats["total"] += score
-        stats["closes"] += state.closer == seat
-        stats["openings"] += bool(state.opened and state.opened[seat])
+        if state.scores is not None:
+            _count_round(stats, state, seat)
     entry = {"match_id": match_id, "variant": match.variant, "seat": seat,
              "players": log.get("players", []), "totals": match.totals,
              "rounds": sum(1 for s in match.rounds if s.scores is not None)}
@@ -58,13 +51,7 @@ def record_rounds(profile: dict[str, Any], log: dict[str, Any], seat: int) -> di
         return profile
     stats = dict(profile["variants"][match.variant])
     for state in scored[counted:]:
-        score = state.scores[seat]
-        stats["best_round"] = max(stats["best_round"], score) if stats["rounds"] else score
-        stats["rounds"] += 1
-        stats["wins"] += score == max(state.scores)
-        stats["total"] += score
-        stats["closes"] += state.closer == seat
-        stats["openings"] += bool(state.opened and state.opened[seat])
+        _count_round(stats, state, seat)
     new_entry = {"match_id": match_id, "variant": match.variant, "seat": seat,
                  "players": log.get("players", []), "totals": match.totals,
                  "rounds": len(scored)}
@@ -97,3 +84,14 @@ def check_profile(data: Any) -> dict[str, Any]:
     if not isinstance(data.get("matches"), list):
         raise ValueError("the profile's match history is damaged")
     return data
+
+
+def _count_round(stats: dict[str, Any], state: Any, seat: int) -> None:
+    """One finished round into a variant's statistics, from `seat`'s side."""
+    score = state.scores[seat]
+    stats["best_round"] = max(stats["best_round"], score) if stats["rounds"] else score
+    stats["rounds"] += 1
+    stats["wins"] += score == max(state.scores)
+    stats["total"] += score
+    stats["closes"] += state.closer == seat
+    stats["openings"] += bool(state.opened and state.opened[seat])

@@ -9,7 +9,6 @@ place. Every table is an ordinary match, so its log replays like any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,21 +90,29 @@ class Tournament:
         return [self.entrants[e] for e in table.entrants]
 
     # -- playing ---------------------------------------------------------------------------
-    def play_bots(self, table: Table, human: Callable[[Match], bool] | None = None) -> None:
+    def play_bots(self, table: Table) -> None:
         """Let the bots play `table` until the human is to play (or the table is done)."""
-        while not table.done:
-            state = table.match.current
-            if state.over:
-                table.match.start_round()
-                continue
-            seat = state.to_play
-            entrant = self.entrants[table.entrants[seat]]
-            if not entrant["is_bot"]:
-                return
-            legal = [str(a) for a in legal_actions(state)]
-            choice = bot_action(entrant["level"], view(state, seat), legal,
-                                f"{table.match.seed}/{seat}") if legal else "timeout"
-            table.match.play(choice)
+        while self.bot_step(table):
+            pass
+
+    def bot_step(self, table: Table) -> bool:
+        """One step of `table` without the human: deal its next round, or let the bot to
+        play act from its own view. False when the table is done or the human is to play."""
+        if table.done:
+            return False
+        state = table.match.current
+        if state.over:
+            table.match.start_round()
+            return True
+        seat = state.to_play
+        entrant = self.entrants[table.entrants[seat]]
+        if not entrant["is_bot"]:
+            return False
+        legal = [str(a) for a in legal_actions(state)]
+        choice = bot_action(entrant["level"], view(state, seat), legal,
+                            f"{table.match.seed}/{seat}") if legal else "timeout"
+        table.match.play(choice)
+        return True
 
     def advance(self) -> Table:
         """Once both qualifying tables are done: the best two of each go to the final."""
