@@ -571,7 +571,8 @@ export function askRoom(defaults) {
   buttons.append(cancel, create);
   const lobby = lobbyList(dialog);
   form.append(el("h2", "", t("roomTitle")), lobby.box, grid, seatBox,
-    check("double_rounds", t("doubleRounds"), true), check("midgame_join", t("midgameJoin"), true),
+    check("double_rounds", t("doubleRounds"), true), check("three_doubles", t("threeDoubles"), false),
+    check("midgame_join", t("midgameJoin"), true),
     field(t("relays"), relays), buttons);
   dialog.append(form);
   document.body.append(dialog);
@@ -593,6 +594,7 @@ export function askRoom(defaults) {
           visibility: form.visibility.value,
           options: {
             preset: form.preset.value, double_rounds: form.double_rounds.checked,
+            three_doubles: form.three_doubles.checked,
             target: form.target.value ? Number(form.target.value) : null,
             timer: form.timer.value ? Number(form.timer.value) : null,
           },

@@ -31,7 +31,8 @@ def wait_ready(page) -> None:
 
 
 def create_room(page, seats: list[str], *, signalling: str = "manual", relays: str = "",
-                password: str = "", variant: str = "tabla", visibility: str = "private") -> None:
+                password: str = "", variant: str = "tabla", visibility: str = "private",
+                target: str = "") -> None:
     page.get_by_test_id("room").click()
     dialog = page.get_by_test_id("room-dialog")
     dialog.locator("select[name=variant]").select_option(variant)
@@ -42,6 +43,7 @@ def create_room(page, seats: list[str], *, signalling: str = "manual", relays: s
     dialog.get_by_test_id("room-relays").fill(relays)
     dialog.locator("select[name=signalling]").select_option(signalling)
     dialog.locator("select[name=visibility]").select_option(visibility)
+    dialog.locator("select[name=target]").select_option(target)
     dialog.get_by_test_id("create-room").click()
     page.wait_for_function("document.body.dataset.room === 'host'")
     page.get_by_test_id("room-panel").wait_for()
@@ -210,7 +212,7 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
     host = open_page(context, site_url + GAME)
     wait_ready(host)
     create_room(host, ["guest", "medium"], signalling="relay", relays=relay.url,
-                password="nuc", variant="etalat")
+                password="nuc", variant="etalat", target="1000")
     link = host.get_by_test_id("room-link").input_value()
     assert "#room=" in link and "relay=" in link
 
@@ -232,6 +234,7 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
                             timeout=30_000)
     host.get_by_test_id("start-match").click()
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    assert snap(guest)["view"]["options"]["target"] == 1000, "the host's table options"
     play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 6)
 
     # Mid-game join: a newcomer waits, then takes the bot's seat at a turn boundary.
