@@ -216,7 +216,10 @@ export class HostTable {
     this.lastSnapshot = snapText;
     this.snapshot = answer.snapshot ?? this.snapshot;
     if (roomChanged || snapChanged || answer.out.length) await this.save();
-    if (roomChanged) this.render();
+    if (roomChanged) {
+      this.render();
+      if (this.link && this.roomInfo.visibility === "public") this.announce();  // the lobby's free seats
+    }
     if (snapChanged && answer.snapshot) {
       this.ui.setSnapshot(answer.snapshot);
       this.ui.schedule();
