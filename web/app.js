@@ -354,12 +354,21 @@ function schedule() {
 
 async function nextRound() {
   if (S.busy) return;
-  S.busy = true;
-  try {
+  await engineStep(async () => {
     const snap = await S.backend.nextRound();
     S.order = [];
     S.draft = [];
     S.selected.clear();
+    return snap;
+  });
+}
+
+/** One engine step that answers a snapshot (or null: a room answers later), drawn and
+ * saved; then the bots and the clock go on. */
+async function engineStep(run) {
+  S.busy = true;
+  try {
+    const snap = await run();
     if (snap) setSnapshot(snap);
     await persist();
   } finally {
@@ -418,15 +427,7 @@ async function tickClock() {
   if (left > 0 || S.busy) return;
   stopClock();
   if (!S.backend.clockDecides) return;  // in a room the host's engine applies C8
-  S.busy = true;
-  try {
-    const snap = await S.backend.timeout();
-    if (snap) setSnapshot(snap);
-    await persist();
-  } finally {
-    S.busy = false;
-  }
-  schedule();
+  await engineStep(() => S.backend.timeout());
 }
 
 // ------------------------------------------------------------------ the rack

@@ -124,3 +124,15 @@ def relay():
     relay = Relay().start()
     yield relay
     relay.stop()
+
+
+@pytest.fixture
+def phone(browser, guard: Guard):
+    """A page in a phone's portrait viewport (390×844, touch), guarded like `page`."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    context.route("**/*", guard.route)
+    context.on("request", guard.on_request)
+    yield context.new_page()
+    context.close()
+    assert guard.foreign == [], f"non-local requests: {guard.foreign}"

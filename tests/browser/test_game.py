@@ -314,30 +314,23 @@ def test_offline_reload_resumes_through_the_service_worker(page, context, site_u
     assert page.evaluate("document.body.dataset.engine") == "worker"
 
 
-def test_phone_portrait_layout(browser, guard, site_url, tmp_path):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)
-    context.route("**/*", guard.route)
-    try:
-        page = context.new_page()
-        open_game(page, site_url)
-        wait_turn(page)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"the page is {width}px wide"
-        boxes = page.locator("[data-testid=rack] [data-testid=tile]").evaluate_all(
-            "tiles => tiles.map(t => t.getBoundingClientRect().toJSON())")
-        assert boxes and all(b["left"] >= 0 and b["right"] <= 390 for b in boxes)
-        assert all(b["bottom"] <= 844 for b in boxes), "the rack is below the screen"
-        assert min(b["width"] for b in boxes) >= 32, "tiles too small to touch"
-        for button in ("act-discard", "stock"):
-            box = page.get_by_test_id(button).bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-        page.locator("[data-testid=rack] [data-testid=tile]").nth(2).tap()
-        assert page.locator("[data-testid=rack] .tile.selected").count() == 1
-        page.screenshot(path=str(screenshot_path("phone.png", tmp_path)), animations="disabled")
-    finally:
-        context.close()
-    assert guard.foreign == []
+def test_phone_portrait_layout(phone, site_url, tmp_path):
+    page = phone
+    open_game(page, site_url)
+    wait_turn(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width}px wide"
+    boxes = page.locator("[data-testid=rack] [data-testid=tile]").evaluate_all(
+        "tiles => tiles.map(t => t.getBoundingClientRect().toJSON())")
+    assert boxes and all(b["left"] >= 0 and b["right"] <= 390 for b in boxes)
+    assert all(b["bottom"] <= 844 for b in boxes), "the rack is below the screen"
+    assert min(b["width"] for b in boxes) >= 32, "tiles too small to touch"
+    for button in ("act-discard", "stock"):
+        box = page.get_by_test_id(button).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.locator("[data-testid=rack] [data-testid=tile]").nth(2).tap()
+    assert page.locator("[data-testid=rack] .tile.selected").count() == 1
+    page.screenshot(path=str(screenshot_path("phone.png", tmp_path)), animations="disabled")
 
 
 def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url):

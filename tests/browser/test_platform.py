@@ -277,35 +277,28 @@ def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, si
     page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").wait_for()
 
 
-def test_phone_menu_sheet_and_english(browser, guard, site_url, tmp_path):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)
-    context.route("**/*", guard.route)
-    try:
-        page = context.new_page()
-        open_game(page, site_url, FAST)
-        wait_turn(page)
-        for tab in ("arena", "tournament", "profile", "history"):
-            open_tab(page, tab)
-            box = page.get_by_test_id("platform-dialog").bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, tab
-            width = page.evaluate("document.querySelector('#platform').scrollWidth")
-            assert width <= box["width"] + 1, f"{tab}: the menu scrolls sideways ({width}px)"
-        open_tab(page, "tournament")
-        page.get_by_test_id("tournament-new").click()
-        page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
-        sheet = page.get_by_test_id("score-sheet")
-        assert sheet.is_visible()
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        page.screenshot(path=str(screenshot_path("phone-tournament.png", tmp_path)),
-                        animations="disabled")
-        page.get_by_test_id("lang").click()
-        assert page.get_by_test_id("menu").inner_text() == "Menu"
-        page.wait_for_function("() => document.querySelector('[data-testid=score-sheet]')"
-                               ".innerText.includes('tournament')")
-        open_tab(page, "tournament")
-        assert "Qualifying table 1" in page.get_by_test_id("tournament-standings").inner_text()
-        assert page.get_by_test_id("tab-history").inner_text() == "History"
-    finally:
-        context.close()
-    assert guard.foreign == []
+def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
+    page = phone
+    open_game(page, site_url, FAST)
+    wait_turn(page)
+    for tab in ("arena", "tournament", "profile", "history"):
+        open_tab(page, tab)
+        box = page.get_by_test_id("platform-dialog").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, tab
+        width = page.evaluate("document.querySelector('#platform').scrollWidth")
+        assert width <= box["width"] + 1, f"{tab}: the menu scrolls sideways ({width}px)"
+    open_tab(page, "tournament")
+    page.get_by_test_id("tournament-new").click()
+    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+    sheet = page.get_by_test_id("score-sheet")
+    assert sheet.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(screenshot_path("phone-tournament.png", tmp_path)),
+                    animations="disabled")
+    page.get_by_test_id("lang").click()
+    assert page.get_by_test_id("menu").inner_text() == "Menu"
+    page.wait_for_function("() => document.querySelector('[data-testid=score-sheet]')"
+                           ".innerText.includes('tournament')")
+    open_tab(page, "tournament")
+    assert "Qualifying table 1" in page.get_by_test_id("tournament-standings").inner_text()
+    assert page.get_by_test_id("tab-history").inner_text() == "History"
