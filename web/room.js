@@ -135,7 +135,7 @@ export class HostTable {
     this.timer = null;
     this.backend = {
       kind: "host", runsBots: true,
-      act: (action) => this.act(action),
+      act: (action) => this.engine("room_act", { action }),
       botStep: async () => ({ snapshot: (await this.engine("room_bot_step")).snapshot }),
       timeout: async () => null,       // room_tick, every second, applies C8
       nextRound: async () => (await this.engine("room_next_round")).snapshot,
@@ -196,11 +196,6 @@ export class HostTable {
   async engine(name, args = {}) {
     const answer = (await call(name, { ...args, now: nowS() })).result;
     await this.apply(answer);
-    return answer;
-  }
-
-  async act(action) {
-    const answer = await this.engine("room_act", { action });
     return answer;
   }
 
@@ -403,7 +398,6 @@ export class GuestTable {
       refused: () => {
         const reason = { password: "refusedPassword", full: "refusedFull", token: "refusedToken" }[message.reason];
         this.status = reason ? t(reason) : message.error;
-        this.refused = message.reason;
         if (message.reason === "token") this.token = null;
         this.ui.refused(this.status);
         this.render();
@@ -431,7 +425,7 @@ export class GuestTable {
     this.players = snapshot.players;
     // The dealt hand, when this round was seen from its start (before any own move).
     if (!this.dealt.has(snapshot.round) && !view.history.some((h) => h.seat === view.seat)) {
-      this.dealt.set(snapshot.round, { hand: [...view.rack], first: view.first, seats: view.rack_sizes.length, seat: view.seat });
+      this.dealt.set(snapshot.round, { hand: [...view.rack], first: view.first, seats: view.seats, seat: view.seat });
     }
     if (this.pending) this.pending({ accepted: true, snapshot });
     this.ui.setSnapshot(snapshot);

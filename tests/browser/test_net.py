@@ -162,10 +162,18 @@ def relay_lab(lab_url: str, relay: Relay, password: str = "") -> str:
     return url + (f"&password={password}" if password else "")
 
 
-def test_room_link_with_password_connects(new_context, context, lab_url, relay):
-    host = open_lab(context, relay_lab(lab_url, relay, "s3cret"))
+def relay_host(context, url: str, public: bool = False):
+    """A lab page hosting a room by link through the test relay, ready for guests."""
+    host = open_lab(context, url)
+    if public:
+        host.check("#public")
     host.evaluate("() => lab.startHost('relay')")
     host.evaluate("() => lab.host.ready")
+    return host
+
+
+def test_room_link_with_password_connects(new_context, context, lab_url, relay):
+    host = relay_host(context, relay_lab(lab_url, relay, "s3cret"))
     link = host.evaluate("lab.host.link")
     fragment = link.split("#")[1]
     guest_context = new_context()
@@ -192,9 +200,7 @@ def test_room_link_with_password_connects(new_context, context, lab_url, relay):
 
 
 def test_wrong_password_never_connects(new_context, context, lab_url, relay):
-    host = open_lab(context, relay_lab(lab_url, relay, "right"))
-    host.evaluate("() => lab.startHost('relay')")
-    host.evaluate("() => lab.host.ready")
+    host = relay_host(context, relay_lab(lab_url, relay, "right"))
     fragment = host.evaluate("lab.host.link").split("#")[1]
     guest_context = new_context()
     try:
@@ -211,10 +217,7 @@ def test_wrong_password_never_connects(new_context, context, lab_url, relay):
 
 
 def test_public_room_is_listed_in_the_lobby(new_context, context, lab_url, relay):
-    host = open_lab(context, relay_lab(lab_url, relay))
-    host.check("#public")
-    host.evaluate("() => lab.startHost('relay')")
-    host.evaluate("() => lab.host.ready")
+    host = relay_host(context, relay_lab(lab_url, relay), public=True)
     host_room = host.evaluate("lab.host.room.id")
     watcher_context = new_context()
     try:
@@ -236,9 +239,7 @@ def test_public_room_is_listed_in_the_lobby(new_context, context, lab_url, relay
 
 
 def test_dropped_guest_is_a_close_and_the_link_reconnects(new_context, context, lab_url, relay):
-    host = open_lab(context, relay_lab(lab_url, relay))
-    host.evaluate("() => lab.startHost('relay')")
-    host.evaluate("() => lab.host.ready")
+    host = relay_host(context, relay_lab(lab_url, relay))
     guest_url = relay_lab(lab_url, relay) + "#" + host.evaluate("lab.host.link").split("#")[1]
     first_context = new_context()
     first = open_lab(first_context, guest_url)
