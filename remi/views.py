@@ -50,6 +50,8 @@ def view(state: RoundState, seat: int) -> dict[str, Any]:
         })
         if seat == state.to_play:
             data["must_lay"] = _names(state.must_lay)
+            data["must_open"] = state.must_open
+            data["joker_credits"] = list(state.joker_credits)
             data["drawn"] = None if state.drawn is None else tile_name(state.drawn)
     else:
         data["rows"] = [_names(row) for row in state.rows]

@@ -8,6 +8,7 @@ stock's first tile and discards Y1. Seat 0 then draws the stock's second tile, a
 
 from remi.engine import legal_actions
 from remi.tiles import JOKER, parse_tile
+from remi.views import view
 from tests.helpers import filler, play, refusal, round_of
 
 OPENER = "R10 R11 R12 K7 R7 Y7"          # a run (30) and a group (15): exactly 45 opening points
@@ -101,6 +102,8 @@ def test_E6_breaking_the_strip_not_opened_case_B_and_clasic_refusal():
             continue
         broken = play(state, "take 3")                 # cut at R12: K2 and B1 come along
         assert broken.strip == [parse_tile(t) for t in "K12 Y11 K10".split()]
+        shown = view(broken, 0)                        # the seat sees its obligation
+        assert shown["must_lay"] == ["R12"] and shown["must_open"] is True
         assert refusal(broken, "discard B1").rule == "E6"
         done = play(broken, "open R10 R11 R12 | K7 R7 Y7", "discard B1")
         assert done.opened[0]
@@ -154,6 +157,8 @@ def test_E9_joker_swap_must_be_laid_and_stays_credited():
     assert refusal(state, "swap K10 in 1").rule in ("E9", "E2")
     swapped = play(state, "swap R11 in 1")
     assert swapped.must_lay == [JOKER]
+    shown = view(swapped, 0)                            # who stays credited with the joker
+    assert shown["joker_credits"] == [0] and shown["must_open"] is False
     assert refusal(swapped, "discard Y4").rule == "E9"
     laid = play(swapped, "attach J to 2", "discard Y4")
     assert laid.table[0].tiles == tuple(parse_tile(t) for t in "R10 R11 R12".split())

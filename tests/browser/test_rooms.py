@@ -123,7 +123,7 @@ def check_hidden_information(received: list[dict], seat: int, variant: str) -> N
             if snapshot["round"] in revealed:
                 assert v["phase"] == "over", "the secret is revealed only at the round's end"
             if v["phase"] != "over":
-                own_turn = {"must_lay", "drawn"} if v["to_play"] == seat else set()
+                own_turn = {"must_lay", "must_open", "joker_credits", "drawn"} if v["to_play"] == seat else set()
                 assert keys <= set(v) <= keys | own_turn, set(v) ^ keys
                 assert len(v["rack"]) == v["rack_sizes"][seat]
             assert "token" not in json.dumps(message["snapshot"])
@@ -163,6 +163,12 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
 
     play_until([host, guest], lambda: round_over(host) and round_over(guest))
     assert snap(guest)["totals"] == snap(host)["totals"]
+    totals = [str(total) for total in snap(host)["totals"]]
+    for page in (host, guest):                     # both tables show the running score sheet
+        cells = page.locator("#sheet-details .sheet-totals td")
+        page.wait_for_function("n => document.querySelectorAll("
+                               "'#sheet-details .sheet-totals td').length === n", arg=len(totals))
+        assert [text.strip() for text in cells.all_inner_texts()] == totals
     guest.get_by_test_id("scores").wait_for()
     assert guest.get_by_test_id("next-round").is_hidden(), "only the host deals the next round"
     check = guest.get_by_test_id("deal-check")
