@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import log as match_log
+from . import platform
 from .bots import bot_action, label
 from .bridge import seat_snapshot
 from .deal import Deal, rng_for, roll_dealer
@@ -363,14 +364,18 @@ class Room:
         """Each connected guest gets its own seat's snapshot; the host's page draws its own."""
         if self.match is None or not self.match.rounds:
             return []
-        players = self.players()
-        return [(seat.peer, {"v": PROTOCOL, "type": "state",
-                             "snapshot": seat_snapshot(self.match, players, index)})
+        return [(seat.peer, {"v": PROTOCOL, "type": "state", "snapshot": self.snapshot(index)})
                 for index, seat in enumerate(self.seats)
                 if seat.kind == "guest" and seat.peer is not None]
 
+    def snapshot(self, seat: int) -> dict[str, Any]:
+        """What `seat` may see, with the running score sheet (public: finished rounds)."""
+        players = self.players()
+        return {**seat_snapshot(self.match, players, seat),
+                "sheet": {**platform.score_sheet(self.match), "players": players}}
+
     def host_snapshot(self) -> dict[str, Any]:
-        return seat_snapshot(self.match, self.players(), self.host_seat)
+        return self.snapshot(self.host_seat)
 
     # -- saving (the host reloads: the match resumes, guests reconnect with their token) -----
     def to_json(self) -> dict[str, Any]:

@@ -78,6 +78,9 @@ def test_create_join_and_play_a_full_round_with_two_humans_and_a_bot():
     last = [m for m in table.inbox["p1"] if m["type"] == "state"][-1]["snapshot"]
     assert last["view"]["phase"] == "over" and last["players"][2]["name"] == "AI hard"
     assert last["totals"] == table.room.match.totals
+    sheet = last["sheet"]                    # the running score sheet travels with the state
+    assert [row["scores"] for row in sheet["rounds"]] == [table.room.match.current.scores]
+    assert sheet["totals"] == last["totals"] and sheet["players"] == last["players"]
 
 
 def test_a_guest_receives_only_its_own_seat():

@@ -348,7 +348,7 @@ function schedule() {
   if (over) {
     renderScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
-    if (S.backend.kind === "solo") platform.roundOver(snap);  // platform: score sheet, tournament's way on
+    platform.roundOver(snap);  // platform: score sheet, tournament's way on
   }
 }
 
@@ -640,8 +640,7 @@ function draw() {
   }
   once("history", [language, snap.match_id, snap.round, view.history.length],
     () => renderHistory(snap));
-  $("sheet-details").hidden = S.backend.kind !== "solo";  // a room's sheet is not kept yet
-  if (S.backend.kind === "solo") once("sheet", [language, snap.match_id, snap.round, view.phase === "over", snap.totals],
+  once("sheet", [language, snap.match_id, snap.round, view.phase === "over", snap.totals],
     () => platform.drawSheet(snap).catch((error) => console.warn(error)));  // platform
   const focused = $("rack-tiles").matches(":focus-within, :focus");
   once("rack", [language, S.order, [...S.selected], S.draft, view.must_lay, view.drawn,

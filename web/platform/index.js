@@ -118,7 +118,7 @@ const sheetKey = { value: null };
 export async function drawSheet(snap) {
   const key = `${snap.match_id}/${snap.round}/${snap.view.phase === "over"}/${snap.totals}`;
   sheetKey.value = key;
-  const sheet = (await P.app.call("score_sheet")).result;
+  const sheet = snap.sheet ?? (await P.app.call("score_sheet")).result;  // a room sends its own
   if (sheetKey.value !== key) return;            // a newer snapshot asked already
   const you = snap.players[snap.view.seat]?.is_bot ? null : snap.view.seat;
   renderSheet($("score-sheet"), sheet, you);
