@@ -20,7 +20,7 @@ const ANSWER_TIMEOUT_MS = 15000;
 
 addStrings({
   room: "Cameră", roomTitle: "Joc cu prietenii", roomCreate: "Creează camera",
-  friend: "prieten", yourName: "Numele tău", password: "Parolă (opțional)",
+  friend: "prieten", standIn: "AI în locul lui {name}", yourName: "Numele tău", password: "Parolă (opțional)",
   midgameJoin: "Intrare în timpul jocului", visibility: "Vizibilitate", private: "privată",
   public: "publică (în lobby)", signalling: "Conectare", byLink: "prin link (internet)",
   byInvite: "prin coduri (aceeași rețea, fără internet)", relays: "Relee (câte unul pe rând)",
@@ -37,7 +37,7 @@ addStrings({
   lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
 }, {
   room: "Room", roomTitle: "Play with friends", roomCreate: "Create the room",
-  friend: "friend", yourName: "Your name", password: "Password (optional)",
+  friend: "friend", standIn: "AI in place of {name}", yourName: "Your name", password: "Password (optional)",
   midgameJoin: "Mid-game join", visibility: "Visibility", private: "private",
   public: "public (in the lobby)", signalling: "Connect", byLink: "by link (internet)",
   byInvite: "by codes (same network, no internet)", relays: "Relays (one per line)",
@@ -109,7 +109,8 @@ function seatList(seats, mine) {
   seats.forEach((seat, index) => {
     const item = el("li", `room-seat ${seat.online ? "online" : "away"}`);
     item.dataset.seat = index;
-    const who = seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
+    const who = seat.in_place_of ? t("standIn", { name: seat.in_place_of })
+      : seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
     item.append(el("span", "dot"), el("span", "who", who));
     if (index === mine) item.classList.add("me");
     if (seat.kind === "guest" && seat.taken && !seat.online && !seat.is_bot) {

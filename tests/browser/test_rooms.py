@@ -259,7 +259,7 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
                            "[data-seat=\"1\"]').classList.contains('away')", timeout=30_000)
     # After the grace period (30 s) a bot plays the seat, labelled as standing in.
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
-                           ".some(e => e.textContent === 'AI in place of Ana')", timeout=60_000)
+                           ".some(e => e.textContent === 'AI în locul lui Ana')", timeout=60_000)
     since = len(snap(host)["view"]["history"])
     play_until([host, late], lambda: any(
         h["seat"] == 1 for h in snap(host)["view"]["history"][since:]), timeout_s=60)
