@@ -265,6 +265,21 @@ def test_expert_rollouts_play_hard_on_the_world_state():
             assert isinstance(value, float)
 
 
+def test_expert_rollout_legal_list_is_the_engines():
+    """Tablă rollouts build the legal list with the memoised closing check: it must be the
+    engine's list (T3, T5, T6, T7) at every position of whole rounds, 2–4 seats."""
+    steps = 0
+    for index in range(6):
+        state = RoundState.start("tabla", Options(), Deal.shuffled(2 + index % 3, 0,
+                                                                   rng_for("fast-legal", index)))
+        while not state.over:
+            engine = [str(a) for a in legal_actions(state) if a.kind != "redeal"]
+            assert [text for text, _ in expert.rollout_legal(state)] == engine
+            state = apply(state, expert.policy(state, expert.rollout_legal(state)))
+            steps += 1
+    assert steps > 100
+
+
 def test_expert_time_cap_drops_unfinished_worlds(monkeypatch):
     """With a cap the search stops early (an interrupted world is dropped) and still answers
     a legal action; with no world finished it plays hard's choice."""

@@ -14,7 +14,7 @@ from ..actions import Action, parse_action
 from ..errors import RuleError
 from ..formations import attach, rack_penalty, table_value
 from ..solver import Arrangement, best_arrangement, closing_discards
-from ..tiles import JOKER, Tile, colour_of, number_of, parse_tile
+from ..tiles import JOKER, TILE_KINDS, Tile, colour_of, number_of, parse_tile
 
 Legal = list[tuple[str, Action]]
 
@@ -116,12 +116,19 @@ def _tabla_takes(history: list[dict[str, Any]], info: Seen) -> None:
 
 def related(a: Tile, b: Tile) -> bool:
     """Could a and b sit in one formation (same number other colour, same colour within 2)?"""
+    return _RELATED[a][b]
+
+
+def _related(a: Tile, b: Tile) -> bool:
     if a == JOKER or b == JOKER:
         return True
     if colour_of(a) == colour_of(b):
         gap = abs(number_of(a) - number_of(b))
         return 0 < gap <= 2 or gap >= 11 and 1 in (number_of(a), number_of(b))
     return number_of(a) == number_of(b)
+
+
+_RELATED = [[_related(a, b) for b in range(TILE_KINDS)] for a in range(TILE_KINDS)]
 
 
 def potential(tile: Tile, rack: list[Tile]) -> int:

@@ -18,6 +18,8 @@ joker to deny the neighbour's free draw when the joker covers nothing.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..formations import FULL_RUN
@@ -44,14 +46,36 @@ OPENING = 45
 MAX_TILES = 22      # the largest rack + taken tiles the draw decision evaluates
 
 
-def choose(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+@dataclass(frozen=True)
+class Style:
+    """The weights of the discard heuristics (HARD: hard's own). bench/tune.py plays other
+    weights against them (docs/bots.md, "Why expert is not ahead of hard yet")."""
+
+    # Etalat (etalat_ranked)
+    closing_soon: int = 4     # an opponent with this many tiles or fewer may close: shed value
+    danger: float = 20        # per level of danger (the next player collects / attaches it)
+    keep: float = 5           # per rack partner, while nobody is close to closing
+    shed: float = 2           # value weight once someone is close to closing (else 1)
+    # Tablă (tabla_ranked, tabla_discard)
+    useful: float = 4         # per unit of usefulness (live completions)
+    feeds: float = 6          # per tile the left neighbour collected that it relates to
+    late_stock: int = 30      # below this stock, value counts double
+    twin_keep: float = 40     # the atu's twin held at the end is +50 (T8)
+    refine_loose: int = 3     # compare live outs when this many tiles or fewer are loose
+
+
+HARD = Style()
+
+
+def choose(view: dict[str, Any], legal: list[str], rng: random.Random,
+           style: Style = HARD) -> str:
     actions = parse_legal(legal)
     if not actions:
         return "timeout" if not legal else legal[0]
     info = seen(view)
     if info.variant == "etalat":
-        return etalat(info, actions)
-    return tabla(info, actions)
+        return etalat(info, actions, style)
+    return tabla(info, actions, style=style)
 
 
 # -- Etalat --------------------------------------------------------------------------------------
@@ -85,7 +109,7 @@ def etalat_draw(info: Seen, actions: Legal) -> str:
     return best_text
 
 
-def etalat(info: Seen, actions: Legal) -> str:
+def etalat(info: Seen, actions: Legal, style: Style = HARD) -> str:
     if by_kind(actions, "draw"):
         return etalat_draw(info, actions)
     twin = info.atu
@@ -97,14 +121,10 @@ def etalat(info: Seen, actions: Legal) -> str:
     if laying:
         return laying
     discards = {action.tile for _, action in by_kind(actions, "discard")}
-    return f"discard {tile_name(etalat_discard(info, discards))}"
+    return f"discard {tile_name(etalat_ranked(info, discards, style)[0])}"
 
 
-def etalat_discard(info: Seen, allowed: set[Tile]) -> Tile:
-    return etalat_ranked(info, allowed)[0]
-
-
-def etalat_ranked(info: Seen, allowed: set[Tile]) -> list[Tile]:
+def etalat_ranked(info: Seen, allowed: set[Tile], style: Style = HARD) -> list[Tile]:
     """The discards, best first (the first is hard's choice)."""
     rack = info.rack
     candidates = sorted(allowed - {JOKER}) or sorted(allowed)
@@ -124,15 +144,17 @@ def etalat_ranked(info: Seen, allowed: set[Tile]) -> list[Tile]:
         return ranked + [t for t in candidates if t not in ranked]
     spare = set(loose(rack, "table_value"))
     pool = [t for t in candidates if t in spare] or candidates
-    closing_soon = min(size for seat, size in enumerate(info.rack_sizes) if seat != info.seat) <= 4
+    closing_soon = min(size for seat, size in enumerate(info.rack_sizes)
+                       if seat != info.seat) <= style.closing_soon
     twin_keep = info.atu if info.atu in pool and len(pool) > 1 else None
     if twin_keep is not None:
         pool = [t for t in pool if t != twin_keep]
 
-    def cost(tile: Tile) -> tuple[int, ...]:
+    def cost(tile: Tile) -> tuple[float, Tile]:
         value = info.value(tile)
-        keep = potential(tile, rack) * (0 if closing_soon else 5)
-        return (dangerous(tile) * 20 + keep - value * (2 if closing_soon else 1), -tile)
+        keep = potential(tile, rack) * (0 if closing_soon else style.keep)
+        shed = style.shed if closing_soon else 1
+        return (dangerous(tile) * style.danger + keep - value * shed, -tile)
 
     ranked = sorted(pool, key=cost)
     return ranked + [t for t in candidates if t not in ranked]
@@ -151,10 +173,11 @@ def visible_counts(info: Seen) -> list[int]:
     return counts
 
 
-def neighbours(tile: Tile) -> list[Tile]:
+@lru_cache(maxsize=None)
+def neighbours(tile: Tile) -> tuple[Tile, ...]:
     """Tiles that could complete something with `tile`: same number, same colour within 2."""
     if tile == JOKER:
-        return []
+        return ()
     colour, number = colour_of(tile), number_of(tile)
     out = [make_tile(c, number) for c in "KRYB" if c != "KRYB"[colour]]
     for step in (-2, -1, 1, 2):
@@ -163,7 +186,7 @@ def neighbours(tile: Tile) -> list[Tile]:
             position = 1
         if 1 <= position <= 13 and (position != 1 or step < 0 or number >= 12) and position <= FULL_RUN:
             out.append(make_tile("KRYB"[colour], position))
-    return out
+    return tuple(out)
 
 
 def live_outs(info: Seen, rack: list[Tile], seen_counts: list[int]) -> int:
@@ -179,7 +202,7 @@ def live_outs(info: Seen, rack: list[Tile], seen_counts: list[int]) -> int:
     return outs
 
 
-def tabla(info: Seen, actions: Legal, refine: bool = True) -> str:
+def tabla(info: Seen, actions: Legal, refine: bool = True, style: Style = HARD) -> str:
     """Hard's Tablă move; `refine=False` skips the live-outs comparison of the discard (the
     costliest step), as the expert's rollouts do."""
     kinds = {action.kind for _, action in actions}
@@ -199,8 +222,8 @@ def tabla(info: Seen, actions: Legal, refine: bool = True) -> str:
         return max(closes, key=lambda c: best_close(info.rack, c[1].tile).score)[0]
     allowed = sorted({action.tile for _, action in by_kind(actions, "discard")})
     if not refine:
-        return f"discard {tile_name(tabla_ranked(info, allowed)[0])}"
-    return f"discard {tile_name(tabla_discard(info, allowed))}"
+        return f"discard {tile_name(tabla_ranked(info, allowed, style=style)[0])}"
+    return f"discard {tile_name(tabla_discard(info, allowed, style))}"
 
 
 def live_counts(info: Seen) -> list[int]:
@@ -208,15 +231,16 @@ def live_counts(info: Seen) -> list[int]:
     return [max(0, 2 - c) for c in visible_counts(info)]
 
 
-def completions(a: Tile, b: Tile) -> list[Tile]:
+@lru_cache(maxsize=None)
+def completions(a: Tile, b: Tile) -> tuple[Tile, ...]:
     """The tiles that make {a, b} a three-tile formation (group or run), no joker."""
     if a == JOKER or b == JOKER or a == b:
-        return []
+        return ()
     ca, na, cb, nb = colour_of(a), number_of(a), colour_of(b), number_of(b)
     if na == nb:
-        return [make_tile(c, na) for i, c in enumerate("KRYB") if i not in (ca, cb)]
+        return tuple(make_tile(c, na) for i, c in enumerate("KRYB") if i not in (ca, cb))
     if ca != cb:
-        return []
+        return ()
     low, high = sorted((na, nb))
     if high - low == 1:
         ends = [low - 1, high + 1]
@@ -227,10 +251,10 @@ def completions(a: Tile, b: Tile) -> list[Tile]:
     elif (low, high) == (1, 12):
         ends = [13]
     else:
-        return []
+        return ()
     if high == 13 and high - low == 1:
         ends = [low - 1, 1]                          # 12-13 → 11 or the high ace
-    return [make_tile("KRYB"[ca], n) for n in ends if 1 <= n <= 13]
+    return tuple(make_tile("KRYB"[ca], n) for n in ends if 1 <= n <= 13)
 
 
 def usefulness(tile: Tile, spare: list[Tile], live: list[int]) -> float:
@@ -251,8 +275,8 @@ def usefulness(tile: Tile, spare: list[Tile], live: list[int]) -> float:
     return score
 
 
-def tabla_ranked(info: Seen, allowed: list[Tile],
-                 spare: tuple[Tile, ...] | None = None) -> list[Tile]:
+def tabla_ranked(info: Seen, allowed: list[Tile], spare: tuple[Tile, ...] | None = None,
+                 style: Style = HARD) -> list[Tile]:
     """The discards, best first: loose tiles of the best arrangement (a discard that keeps
     every formation), ranked by usefulness (live completing tiles), value shed and what the
     left neighbour collects; formation tiles after them."""
@@ -261,7 +285,7 @@ def tabla_ranked(info: Seen, allowed: list[Tile],
     live = live_counts(info)
     collected = info.taken[info.left]
     thrown = set(info.thrown[info.left])
-    late = info.stock < 30
+    late = info.stock < style.late_stock
 
     def danger(tile: Tile) -> float:
         feeds = sum(1 for t in collected if related(tile, t))
@@ -272,10 +296,10 @@ def tabla_ranked(info: Seen, allowed: list[Tile],
     def cost(tile: Tile) -> tuple[float, Tile]:
         if tile == JOKER:
             return (1000.0, tile)
-        keep = usefulness(tile, spare, live) * 4
+        keep = usefulness(tile, spare, live) * style.useful
         if tile == info.atu:
-            keep += 40                             # the twin held at the end is +50 (T8)
-        return (keep + danger(tile) * 6 - info.value(tile) * (2 if late else 1), tile)
+            keep += style.twin_keep
+        return (keep + danger(tile) * style.feeds - info.value(tile) * (2 if late else 1), tile)
 
     pool = sorted((t for t in set(spare) if t in allowed), key=cost)
     rest = [t for t in allowed if t not in pool]
@@ -292,11 +316,11 @@ def tabla_ranked(info: Seen, allowed: list[Tile],
     return pool + rest
 
 
-def tabla_discard(info: Seen, allowed: list[Tile]) -> Tile:
+def tabla_discard(info: Seen, allowed: list[Tile], style: Style = HARD) -> Tile:
     rack = info.rack
     spare = loose(rack)
-    ranked = tabla_ranked(info, allowed, spare)
-    if len(ranked) > 1 and ranked[0] != JOKER and len(spare) <= 3:
+    ranked = tabla_ranked(info, allowed, spare, style)
+    if len(ranked) > 1 and ranked[0] != JOKER and len(spare) <= style.refine_loose:
         seen_counts = visible_counts(info)
         top = [t for t in ranked[:2] if t in spare]
         if len(top) == 2:
