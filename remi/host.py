@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import log as match_log
+from .deal import Deal, rng_for
 from .errors import RuleError
 from .options import Options
 from .room import Outgoing, Room, verify_reveal
@@ -138,3 +140,18 @@ def room_verify(commit: str, reveal: dict[str, Any], seats: int, first: int, sea
                 hand: list[str]) -> bool:
     """The guest's check of a round's deal against the host's earlier commit."""
     return verify_reveal(commit, reveal, seats, first, seat, hand)
+
+
+def room_guest_log(match_id: str, players: list[dict[str, Any]], view: dict[str, Any],
+                   rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """A guest's own log of a room match: each round it saw end, rebuilt from the host's
+    reveal (`seed`: it deals the round) and the public history (`actions`: every entry but
+    the clock's automatic completions). It must replay (LogError otherwise: the reveal and
+    the history disagree), so the guest's history shows and replays it like any match."""
+    seats = view["seats"]
+    log = {"match_id": match_id, "variant": view["variant"], "options": view["options"],
+           "seats": seats, "players": players,
+           "rounds": [{**Deal.shuffled(seats, r["first"], rng_for(r["seed"])).to_json(),
+                       "actions": list(r["actions"])} for r in rounds]}
+    match_log.replay(log)
+    return log

@@ -7,8 +7,10 @@ import json
 import pytest
 
 from remi import host
+from remi import log as match_log
 from remi.bots import bot_action
 from remi.engine import legal_actions
+from remi.log import LogError
 from remi.page import page_function
 from remi.room import GRACE, PROTOCOL
 from remi.views import view
@@ -79,6 +81,33 @@ def test_a_round_through_the_page_api_with_a_verified_deal():
     forged = {**reveal, "secret": hashlib.sha256(b"other").hexdigest()}
     assert not host.room_verify(commit["commit"], forged, 3, first, 1, hand)
     assert len(hand) in (14, 15)
+
+
+def test_a_guest_rebuilds_its_own_replayable_log_of_the_room_match():
+    """C10 for guests: from the reveal (the seed) and the public history of the final view —
+    nothing else — the guest's log replays to the host's very round; a wrong seed or a
+    doctored history is refused."""
+    join_and_start(["host", "guest", "easy"])
+    now, received = 2.0, []
+    while not host._current().match.current.over:
+        now += 1
+        received += inbox(play_one(now), "p1")
+    seed = next(m for m in received if m["type"] == "reveal")["seed"]
+    final = [m["snapshot"] for m in received if m["type"] == "state"][-1]
+    v = final["view"]
+    actions = [h["action"] for h in v["history"] if not h.get("auto")]
+    rounds = [{"round": 1, "seed": seed, "first": v["first"], "actions": actions}]
+    log = host.room_guest_log(final["match_id"], final["players"], v, rounds)
+    real = host._current().match
+    replayed = match_log.replay(log)
+    assert replayed.current.scores == real.current.scores and replayed.totals == real.totals
+    assert replayed.current.actions == real.current.actions
+    assert log["players"][1]["name"] == "Ana"
+    with pytest.raises(LogError):
+        host.room_guest_log(final["match_id"], final["players"], v, [{**rounds[0], "seed": "x"}])
+    with pytest.raises(LogError):
+        host.room_guest_log(final["match_id"], final["players"], v,
+                            [{**rounds[0], "actions": actions[:-3] + actions[-2:]}])
 
 
 def test_c8_the_hosts_clock_plays_timeout_for_a_guest_who_waits_too_long():

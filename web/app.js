@@ -131,7 +131,9 @@ async function enterRoom() {
     const who = same ?? await askJoin({ name: prefsName() || t("guestName") });
     if (!who) return false;
     rememberName(who.name);
-    return startRoom(new GuestTable(roomUI, { link, ...who, token: same?.token ?? null }), (room) => room.connect());
+    const table = new GuestTable(roomUI, { link, ...who, token: same?.token ?? null,
+      match_id: same?.match_id ?? null, rounds: same?.rounds ?? [] });
+    return startRoom(table, (room) => room.connect());
   }
   const hosted = localStorage.getItem(HOST_KEY);
   if (!hosted) return false;

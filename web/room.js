@@ -12,7 +12,7 @@ import { addStrings, t } from "./i18n.js";
 import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
 
 export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
-export const GUEST_KEY = "remi.room.guest";  // {link, name, password, token, relays}
+export const GUEST_KEY = "remi.room.guest";  // {link, name, password, token, match_id, rounds}
 const RELAYS_KEY = "remi.relays";
 const PROTOCOL = 1;
 const TICK_MS = 1000;
@@ -316,12 +316,16 @@ export class HostTable {
 // ------------------------------------------------------------------ guest
 
 export class GuestTable {
-  constructor(ui, { link, name, password, token = null }) {
+  constructor(ui, { link, name, password, token = null, match_id = null, rounds = [] }) {
     this.ui = ui;
     this.link = link;
     this.name = name;
     this.password = password;
     this.token = token;
+    this.matchId = match_id;    // the match whose rounds this guest recorded …
+    this.rounds = rounds;       // … [{round, seed, first, actions}]: its own log (history)
+    this.seeds = new Map();     // round → the revealed seed
+    this.finals = new Map();    // round → its last snapshot
     this.seat = null;
     this.players = [];
     this.commits = new Map();   // round → the commit received before its deal
@@ -424,6 +428,10 @@ export class GuestTable {
   onState(snapshot) {
     const view = snapshot.view;
     this.players = snapshot.players;
+    if (view.phase === "over") {
+      this.finals.set(snapshot.round, snapshot);
+      this.record(snapshot.round);
+    }
     // The dealt hand, when this round was seen from its start (before any own move).
     if (!this.dealt.has(snapshot.round) && !view.history.some((h) => h.seat === view.seat)) {
       this.dealt.set(snapshot.round, { hand: [...view.rack], first: view.first, seats: view.seats, seat: view.seat });
@@ -437,18 +445,49 @@ export class GuestTable {
   async verify(reveal) {
     const commit = this.commits.get(reveal.round);
     const dealt = this.dealt.get(reveal.round);
-    if (!commit || !dealt) return;  // joined after the commit or the deal: nothing to check
-    const ok = (await call("room_verify", {
-      commit, reveal, seats: dealt.seats, first: dealt.first, seat: dealt.seat, hand: dealt.hand,
-    })).result;
-    this.verified.push({ round: reveal.round, ok });
-    this.ui.toast(t(ok ? "dealVerified" : "dealFailed", { n: reveal.round }));
-    this.render();
+    let ok = null;                  // joined after the commit or the deal: nothing to check
+    if (commit && dealt) {
+      ok = (await call("room_verify", {
+        commit, reveal, seats: dealt.seats, first: dealt.first, seat: dealt.seat, hand: dealt.hand,
+      })).result;
+      this.verified.push({ round: reveal.round, ok });
+      this.ui.toast(t(ok ? "dealVerified" : "dealFailed", { n: reveal.round }));
+      this.render();
+    }
+    if (ok === false) return;       // a deal that fails its check is not recorded
+    this.seeds.set(reveal.round, reveal.seed);
+    await this.record(reveal.round);
+  }
+
+  /** A round seen to its end with its seed revealed goes into this guest's own log, which
+   * Python rebuilds and replays (remi.host.room_guest_log), then into its history. */
+  async record(round) {
+    const snapshot = this.finals.get(round);
+    const seed = this.seeds.get(round);
+    if (!snapshot || seed === undefined) return;
+    if (snapshot.match_id !== this.matchId) {
+      this.matchId = snapshot.match_id;
+      this.rounds = [];
+    }
+    if (this.rounds.some((r) => r.round === round)) return;
+    const view = snapshot.view;
+    const actions = view.history.filter((h) => !h.auto).map((h) => h.action);
+    const rounds = [...this.rounds, { round, seed, first: view.first, actions }];
+    let log;
+    try {
+      log = (await call("room_guest_log", { match_id: this.matchId, players: snapshot.players, view, rounds })).result;
+    } catch (error) {
+      return console.warn("room round not recorded:", error);  // its reveal and history disagree
+    }
+    this.rounds = rounds;
+    this.save();
+    this.ui.record(log, snapshot);
   }
 
   save() {
     localStorage.setItem(GUEST_KEY, JSON.stringify({
       link: this.link, name: this.name, password: this.password, token: this.token,
+      match_id: this.matchId, rounds: this.rounds,
     }));
   }
 

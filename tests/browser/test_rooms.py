@@ -209,6 +209,17 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     row.wait_for(timeout=20_000)
     assert "room" in row.inner_text().lower() or "cameră" in row.inner_text().lower()
 
+    # The guest keeps its own record too: round 1 rebuilt from the reveal and the public
+    # history, replayed in its Python (remi.host.room_guest_log), in its history.
+    host_name = snap(guest)["players"][0]["name"]
+    guest.get_by_test_id("menu").click()
+    guest.get_by_test_id("tab-history").click()
+    row = guest.get_by_test_id("history-row").filter(has_text=host_name).first
+    row.wait_for(timeout=20_000)
+    assert "room" in row.inner_text().lower() or "cameră" in row.inner_text().lower()
+    saved = guest.evaluate("JSON.parse(localStorage.getItem('remi.room.guest'))")
+    assert [r["round"] for r in saved["rounds"]] == [1] and saved["match_id"] == snap(host)["match_id"]
+
 
 # ------------------------------------------------------------------ way 2: a room link
 
