@@ -9,13 +9,20 @@ from .formations import Formation, make_formation
 from .tiles import JOKER, Tile, make_tile
 
 
+# The tiles of each number (K, R, Y, B) and of each colour's run positions 1…14 (14: the
+# high ace), built once: formations_in runs for every legal-move list.
+NUMBER_TILES = {number: [make_tile(c, number) for c in "KRYB"] for number in range(1, 14)}
+RUN_TILES = {colour: [make_tile(colour, 1 if p == 14 else p) for p in range(1, 15)]
+             for colour in "KRYB"}
+
+
 def formations_in(rack: Sequence[Tile]) -> list[Formation]:
     """All distinct formations (table order) buildable from the rack, sorted."""
     present = set(rack)
     jokers = 1 if JOKER in present else 0
     found: set[Formation] = set()
     for number in range(1, 14):
-        tiles = [make_tile(c, number) for c in "KRYB" if make_tile(c, number) in present]
+        tiles = [tile for tile in NUMBER_TILES[number] if tile in present]
         for size in (3, 4):
             for combo in combinations(tiles, size):
                 found.add(combo)
@@ -30,7 +37,7 @@ def formations_in(rack: Sequence[Tile]) -> list[Formation]:
 def _runs(rack: Sequence[Tile], colour: str, jokers: int) -> list[Formation]:
     """Every run of this colour: each stretch of positions 1…14 (14 = the high ace) with at
     most `jokers` holes, a joker in each hole."""
-    tiles = [make_tile(colour, 1 if p == 14 else p) for p in range(1, 15)]
+    tiles = RUN_TILES[colour]
     held = [tile in rack for tile in tiles]
     runs = []
     for low in range(1, 13):

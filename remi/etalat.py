@@ -23,7 +23,7 @@ from .formations import (
 from .rack import has_tiles, take_from, without
 from .opening import OPENING_POINTS, find_opening, is_opening
 from .state import RoundState, TableFormation
-from .tiles import JOKER, Tile, tile_name, tiles_text
+from .tiles import JOKER, Tile, colour_of, number_of, tile_name, tiles_text
 
 
 
@@ -90,6 +90,9 @@ def _can_lay(state: RoundState, rack: list[Tile], tile: Tile) -> bool:
         return False
     if room >= 1 and any(tile in attachable(formation.tiles) for formation in state.table):
         return True
+    if tile != JOKER:                       # a formation with `tile` is a group of its number
+        rack = [t for t in rack             # or a run of its colour (C5), jokers aside
+                if t == JOKER or number_of(t) == number_of(tile) or colour_of(t) == colour_of(tile)]
     return any(tile in formation and len(formation) <= room for formation in formations_in(rack))
 
 

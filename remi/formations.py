@@ -9,6 +9,7 @@ the table order, so the notation may name a run as `R13 R1 R12`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .errors import RuleError
 from .tiles import JOKER, Tile, colour_of, is_joker, make_tile, number_of, tile_name
@@ -166,22 +167,24 @@ def attach(formation: Formation, tile: Tile) -> tuple[Formation, int]:
     return formation + (tile,), len(formation)
 
 
-def attachable(formation: Formation) -> set[Tile]:
-    """The tiles `attach` accepts for this formation (E8), computed at once."""
+@lru_cache(maxsize=1 << 14)
+def attachable(formation: Formation) -> frozenset[Tile]:
+    """The tiles `attach` accepts for this formation (E8), computed at once; memoised (the
+    same table formations are asked about again and again by legal-move lists)."""
     has_joker = JOKER in formation
     if is_run(formation):
         if len(formation) >= FULL_RUN:
-            return set()
+            return frozenset()
         start, colour = run_start(formation), "KRYB"[run_colour(formation)]
         end = start + len(formation) - 1
         tiles = {make_tile(colour, _number_at(p)) for p in (start - 1, end + 1) if 1 <= p <= 14}
     else:
         if len(formation) >= FULL_GROUP:
-            return set()
+            return frozenset()
         number = group_number(formation)
         colours = {colour_of(t) for t in formation if not is_joker(t)}
         tiles = {make_tile(c, number) for i, c in enumerate("KRYB") if i not in colours}
-    return tiles if has_joker else tiles | {JOKER}
+    return frozenset(tiles if has_joker else tiles | {JOKER})
 
 
 def _attach_to_run(formation: Formation, tile: Tile) -> tuple[Formation, int]:
