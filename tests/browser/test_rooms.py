@@ -165,10 +165,10 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     assert snap(guest)["totals"] == snap(host)["totals"]
     totals = [str(total) for total in snap(host)["totals"]]
     for page in (host, guest):                     # both tables show the running score sheet
-        cells = page.locator("#sheet-details .sheet-totals td")
-        page.wait_for_function("n => document.querySelectorAll("
-                               "'#sheet-details .sheet-totals td').length === n", arg=len(totals))
-        assert [text.strip() for text in cells.all_inner_texts()] == totals
+        page.wait_for_function("totals => JSON.stringify([...document.querySelectorAll("
+                               "'#sheet-details .sheet-totals td')].map(e => e.textContent"
+                               ".trim())) === JSON.stringify(totals)", arg=totals,
+                               timeout=20_000)
     guest.get_by_test_id("scores").wait_for()
     assert guest.get_by_test_id("next-round").is_hidden(), "only the host deals the next round"
     check = guest.get_by_test_id("deal-check")
