@@ -1,10 +1,11 @@
 """How much could a one-step search over hard's discard candidates gain? (docs/bots.md)
 
     python3 bench/headroom.py [--variant tabla] [--seats 2] [--rounds 40]
-                              [--worlds 8] [--eval 16] [--choose view|true]
+                              [--worlds 8] [--eval 16] [--choose view|true] [--candidates 3]
 
 Hard plays every seat of `--rounds` rounds. At each discard where expert would search
-(expert.candidates gives at least two options) the option with the best mean over `--worlds`
+(expert.candidates gives at least two options; the first `--candidates` of them, hard's
+choice first) the option with the best mean over `--worlds`
 rollouts to the round's end (expert.rollout: hard's policy for every seat) is picked, in
 worlds that are either built from the seat's view (`view`: expert.determinize, what a fair bot
 may do) or the true state with only the stock reshuffled (`true`: knows the other racks, a
@@ -73,6 +74,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=8)
     parser.add_argument("--eval", type=int, default=16)
     parser.add_argument("--choose", choices=("view", "true"), default="view")
+    parser.add_argument("--candidates", type=int, default=expert.CANDIDATES)
     args = parser.parse_args()
     started = time.perf_counter()
     gains = []
@@ -85,12 +87,13 @@ def main() -> None:
             move = bot_action("hard", view(state, state.to_play), legal, index)
             if state.phase != "draw":
                 options = expert.candidates(seen(view(state, state.to_play)),
-                                            parse_legal(legal), move)
+                                            parse_legal(legal), move)[:args.candidates]
                 if len(options) > 1 and options[0].startswith("discard"):
                     gains.append(gain_at(state, options, args, f"{index}/{len(state.history)}"))
             state = apply(state, move)
     mean, sd = statistics.mean(gains), statistics.stdev(gains)
-    print(f"{args.variant} {args.seats} seats, choose by {args.worlds} worlds ({args.choose}): "
+    print(f"{args.variant} {args.seats} seats, choose among {args.candidates} by {args.worlds} "
+          f"worlds ({args.choose}): "
           f"gain over hard {mean:+.1f} ± {1.96 * sd / len(gains) ** 0.5:.1f} per searched "
           f"discard ({len(gains)} discards, {args.rounds} rounds, {args.eval} checks each, "
           f"{time.perf_counter() - started:.0f} s)")
