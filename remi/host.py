@@ -143,15 +143,20 @@ def room_verify(commit: str, reveal: dict[str, Any], seats: int, first: int, sea
 
 
 def room_guest_log(match_id: str, players: list[dict[str, Any]], view: dict[str, Any],
-                   rounds: list[dict[str, Any]]) -> dict[str, Any]:
-    """A guest's own log of a room match: each round it saw end, rebuilt from the host's
-    reveal (`seed`: it deals the round) and the public history (`actions`: every entry but
-    the clock's automatic completions). It must replay (LogError otherwise: the reveal and
-    the history disagree), so the guest's history shows and replays it like any match."""
+                   round: int, seed: str, rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """A guest's own log of a room match. `view` ended round `round` and the host revealed
+    its `seed` (which deals it); the round is recorded as {round, seed, first, actions} —
+    the actions are the public history but the clock's automatic completions — after the
+    `rounds` recorded before. Answers {"log", "rounds"}; the log must replay (LogError
+    otherwise: the reveal and the history disagree, nothing is to be stored), so the guest's
+    history shows and replays it like any match."""
+    actions = [entry["action"] for entry in view["history"] if not entry.get("auto")]
+    rounds = [r for r in rounds if r["round"] != round]
+    rounds.append({"round": round, "seed": seed, "first": view["first"], "actions": actions})
     seats = view["seats"]
     log = {"match_id": match_id, "variant": view["variant"], "options": view["options"],
            "seats": seats, "players": players,
            "rounds": [{**Deal.shuffled(seats, r["first"], rng_for(r["seed"])).to_json(),
                        "actions": list(r["actions"])} for r in rounds]}
     match_log.replay(log)
-    return log
+    return {"log": log, "rounds": rounds}

@@ -87,27 +87,35 @@ def test_a_guest_rebuilds_its_own_replayable_log_of_the_room_match():
     """C10 for guests: from the reveal (the seed) and the public history of the final view —
     nothing else — the guest's log replays to the host's very round; a wrong seed or a
     doctored history is refused."""
-    join_and_start(["host", "guest", "easy"])
-    now, received = 2.0, []
-    while not host._current().match.current.over:
+    join_and_start(["host", "guest", "easy"], timer=30)
+    room = host._current()
+    now, received, waited = 2.0, [], False
+    while not room.match.current.over:
         now += 1
+        if not waited and room.seats[room.match.current.to_play].kind == "guest":
+            waited, now = True, now + 31               # C8: the guest's clock runs out once
+            received += inbox(host.room_tick(host._turn_since + 31), "p1")
+            continue
         received += inbox(play_one(now), "p1")
+    assert any(entry.get("auto") for entry in room.match.current.history)
     seed = next(m for m in received if m["type"] == "reveal")["seed"]
     final = [m["snapshot"] for m in received if m["type"] == "state"][-1]
-    v = final["view"]
-    actions = [h["action"] for h in v["history"] if not h.get("auto")]
-    rounds = [{"round": 1, "seed": seed, "first": v["first"], "actions": actions}]
-    log = host.room_guest_log(final["match_id"], final["players"], v, rounds)
+    answer = host.room_guest_log(final["match_id"], final["players"], final["view"], 1, seed, [])
     real = host._current().match
-    replayed = match_log.replay(log)
+    replayed = match_log.replay(answer["log"])
     assert replayed.current.scores == real.current.scores and replayed.totals == real.totals
-    assert replayed.current.actions == real.current.actions
-    assert log["players"][1]["name"] == "Ana"
+    assert replayed.current.actions == real.current.actions, "the clock's completions are not actions"
+    assert [r["round"] for r in answer["rounds"]] == [1]
+    assert answer["log"]["players"][1]["name"] == "Ana"
+    again = host.room_guest_log(final["match_id"], final["players"], final["view"], 1, seed,
+                                answer["rounds"])
+    assert again["rounds"] == answer["rounds"], "a round is recorded once"
     with pytest.raises(LogError):
-        host.room_guest_log(final["match_id"], final["players"], v, [{**rounds[0], "seed": "x"}])
+        host.room_guest_log(final["match_id"], final["players"], final["view"], 1, "x", [])
+    doctored = {**final["view"], "history": final["view"]["history"][:-3]
+                + final["view"]["history"][-2:]}
     with pytest.raises(LogError):
-        host.room_guest_log(final["match_id"], final["players"], v,
-                            [{**rounds[0], "actions": actions[:-3] + actions[-2:]}])
+        host.room_guest_log(final["match_id"], final["players"], doctored, 1, seed, [])
 
 
 def test_c8_the_hosts_clock_plays_timeout_for_a_guest_who_waits_too_long():

@@ -460,7 +460,7 @@ export class GuestTable {
   }
 
   /** A round seen to its end with its seed revealed goes into this guest's own log, which
-   * Python rebuilds and replays (remi.host.room_guest_log), then into its history. */
+   * Python builds and replays (remi.host.room_guest_log), then into its history. */
   async record(round) {
     const snapshot = this.finals.get(round);
     const seed = this.seeds.get(round);
@@ -470,18 +470,17 @@ export class GuestTable {
       this.rounds = [];
     }
     if (this.rounds.some((r) => r.round === round)) return;
-    const view = snapshot.view;
-    const actions = view.history.filter((h) => !h.auto).map((h) => h.action);
-    const rounds = [...this.rounds, { round, seed, first: view.first, actions }];
-    let log;
+    let answer;
     try {
-      log = (await call("room_guest_log", { match_id: this.matchId, players: snapshot.players, view, rounds })).result;
+      answer = (await call("room_guest_log", {
+        match_id: this.matchId, players: snapshot.players, view: snapshot.view, round, seed, rounds: this.rounds,
+      })).result;
     } catch (error) {
       return console.warn("room round not recorded:", error);  // its reveal and history disagree
     }
-    this.rounds = rounds;
+    this.rounds = answer.rounds;
     this.save();
-    this.ui.record(log, snapshot);
+    this.ui.record(answer.log, snapshot);
   }
 
   save() {
