@@ -84,10 +84,11 @@ def main() -> None:
         state = RoundState.start(args.variant, Options(), deal)
         while not state.over:
             legal = [str(action) for action in legal_actions(state)]
-            move = bot_action("hard", view(state, state.to_play), legal, index)
+            seat_view = view(state, state.to_play)
+            move = bot_action("hard", seat_view, legal, index)
             if state.phase != "draw":
-                options = expert.candidates(seen(view(state, state.to_play)),
-                                            parse_legal(legal), move)[:args.candidates]
+                options = expert.candidates(seen(seat_view), parse_legal(legal),
+                                            move)[:args.candidates]
                 if len(options) > 1 and options[0].startswith("discard"):
                     gains.append(gain_at(state, options, args, f"{index}/{len(state.history)}"))
             state = apply(state, move)

@@ -29,13 +29,14 @@ from remi.bots import LEVELS, hard  # noqa: E402
 
 
 def parse_style(text: str) -> hard.Style:
-    fields = {f.name: f.type for f in dataclasses.fields(hard.Style)}
-    changes = {}
+    fields = [f.name for f in dataclasses.fields(hard.Style)]
+    changes: dict[str, float] = {}
     for item in filter(None, text.split(",")):
         name, value = item.split("=")
         if name not in fields:
             raise SystemExit(f"unknown weight '{name}' (known: {', '.join(fields)})")
-        changes[name] = float(value) if fields[name] == "float" else int(value)
+        number = float(value)
+        changes[name] = int(number) if number.is_integer() else number
     return dataclasses.replace(hard.HARD, **changes)
 
 

@@ -479,6 +479,8 @@ export class GuestTable {
       return console.warn("room round not recorded:", error);  // its reveal and history disagree
     }
     this.rounds = answer.rounds;
+    this.finals.delete(round);
+    this.seeds.delete(round);
     this.save();
     this.ui.record(answer.log, snapshot);
   }
