@@ -1,7 +1,8 @@
 """How much could a one-step search over hard's discard candidates gain? (docs/bots.md)
 
     python3 bench/headroom.py [--variant tabla] [--seats 2] [--rounds 40]
-                              [--worlds 8] [--eval 16] [--choose view|true] [--candidates 3]
+                              [--worlds 8] [--eval 16] [--choose view|true|random]
+                              [--candidates 3]
 
 Hard plays every seat of `--rounds` rounds. At each discard where expert would search
 (expert.candidates gives at least two options; the first `--candidates` of them, hard's
@@ -9,7 +10,8 @@ choice first) the option with the best mean over `--worlds`
 rollouts to the round's end (expert.rollout: hard's policy for every seat) is picked, in
 worlds that are either built from the seat's view (`view`: expert.determinize, what a fair bot
 may do) or the true state with only the stock reshuffled (`true`: knows the other racks, a
-bound no fair bot reaches). When the pick differs from hard's choice, its gain over hard's
+bound no fair bot reaches); `random` picks one of the candidates at random (what a search
+no better than chance would cost). When the pick differs from hard's choice, its gain over hard's
 choice is measured on `--eval` fresh reshuffles of the true state (full rollouts, common to
 both options); otherwise the gain is 0. Prints the mean gain per searched discard with its 95 %
 interval.
@@ -47,6 +49,9 @@ def gain_at(state: RoundState, options: list[str], args: argparse.Namespace, key
     me = state.to_play
     seat_view = view(state, me)
     rng = random.Random(key)
+    if args.choose == "random":
+        pick = rng.randrange(len(options))
+        return gain_of(state, options, pick, args, key)
     known, unseen = expert.known_holdings(seat_view), expert.unseen_tiles(seat_view)
     totals = [0.0] * len(options)
     for _ in range(args.worlds):
@@ -55,10 +60,16 @@ def gain_at(state: RoundState, options: list[str], args: argparse.Namespace, key
         for k, option in enumerate(options):
             totals[k] += expert.rollout(world, option, me, END)
     pick = max(range(len(options)), key=lambda k: totals[k])
+    return gain_of(state, options, pick, args, key)
+
+
+def gain_of(state: RoundState, options: list[str], pick: int, args: argparse.Namespace,
+            key: str) -> float:
+    """The picked option's mean gain over hard's choice on fresh reshuffles of the true state."""
     if pick == 0:
         return 0.0
     check = random.Random(f"{key}/eval")
-    diffs = []
+    me, diffs = state.to_play, []
     for _ in range(args.eval):
         world = reshuffled(state, check)
         diffs.append(expert.rollout(world, options[pick], me, END)
@@ -73,7 +84,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=8)
     parser.add_argument("--eval", type=int, default=16)
-    parser.add_argument("--choose", choices=("view", "true"), default="view")
+    parser.add_argument("--choose", choices=("view", "true", "random"), default="view")
     parser.add_argument("--candidates", type=int, default=expert.CANDIDATES)
     args = parser.parse_args()
     started = time.perf_counter()
@@ -93,8 +104,9 @@ def main() -> None:
                     gains.append(gain_at(state, options, args, f"{index}/{len(state.history)}"))
             state = apply(state, move)
     mean, sd = statistics.mean(gains), statistics.stdev(gains)
-    print(f"{args.variant} {args.seats} seats, choose among {args.candidates} by {args.worlds} "
-          f"worlds ({args.choose}): "
+    how = ("at random" if args.choose == "random"
+           else f"by {args.worlds} worlds ({args.choose})")
+    print(f"{args.variant} {args.seats} seats, choose among {args.candidates} {how}: "
           f"gain over hard {mean:+.1f} ± {1.96 * sd / len(gains) ** 0.5:.1f} per searched "
           f"discard ({len(gains)} discards, {args.rounds} rounds, {args.eval} checks each, "
           f"{time.perf_counter() - started:.0f} s)")
