@@ -11,9 +11,9 @@ rollouts to the round's end (expert.rollout: hard's policy for every seat) is pi
 worlds that are either built from the seat's view (`view`: expert.determinize, what a fair bot
 may do) or the true state with only the stock reshuffled (`true`: knows the other racks, a
 bound no fair bot reaches); `random` picks one of the candidates at random (what a search
-no better than chance would cost). When the pick differs from hard's choice, its gain over hard's
-choice is measured on `--eval` fresh reshuffles of the true state (full rollouts, common to
-both options); otherwise the gain is 0. Prints the mean gain per searched discard with its 95 %
+no better than chance would cost). When the pick differs from hard's choice, its gain over
+hard's choice is measured on `--eval` fresh reshuffles of the true state (full rollouts,
+common to both options); otherwise the gain is 0. Prints the mean gain per searched discard with its 95 %
 interval.
 """
 
@@ -46,12 +46,11 @@ def reshuffled(state: RoundState, rng: random.Random) -> RoundState:
 
 
 def gain_at(state: RoundState, options: list[str], args: argparse.Namespace, key: str) -> float:
-    me = state.to_play
-    seat_view = view(state, me)
     rng = random.Random(key)
     if args.choose == "random":
-        pick = rng.randrange(len(options))
-        return gain_of(state, options, pick, args, key)
+        return gain_of(state, options, rng.randrange(len(options)), args, key)
+    me = state.to_play
+    seat_view = view(state, me)
     known, unseen = expert.known_holdings(seat_view), expert.unseen_tiles(seat_view)
     totals = [0.0] * len(options)
     for _ in range(args.worlds):
