@@ -148,8 +148,9 @@ def room_guest_log(match_id: str, players: list[dict[str, Any]], view: dict[str,
     its `seed` (which deals it); the round is recorded as {round, seed, first, actions} —
     the actions are the public history but the clock's automatic completions — after the
     `rounds` recorded before. Answers {"log", "rounds"}; the log must replay (LogError
-    otherwise: the reveal and the history disagree, nothing is to be stored), so the guest's
-    history shows and replays it like any match."""
+    otherwise: the reveal and the history disagree, or the round does not end with the view's
+    scores; nothing is to be stored), so the guest's history shows and replays it like any
+    match."""
     actions = [entry["action"] for entry in view["history"] if not entry.get("auto")]
     rounds = [r for r in rounds if r["round"] != round]
     rounds.append({"round": round, "seed": seed, "first": view["first"], "actions": actions})
@@ -158,5 +159,8 @@ def room_guest_log(match_id: str, players: list[dict[str, Any]], view: dict[str,
            "seats": seats, "players": players,
            "rounds": [{**Deal.shuffled(seats, r["first"], rng_for(r["seed"])).to_json(),
                        "actions": list(r["actions"])} for r in rounds]}
-    match_log.replay(log)
+    ended = match_log.replay(log).current
+    if not ended.over or ended.scores != view["scores"]:
+        raise match_log.LogError(f"round {round}", RuleError(
+            "C10", "the replayed round does not end with the scores the host showed"))
     return {"log": log, "rounds": rounds}

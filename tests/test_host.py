@@ -112,10 +112,16 @@ def test_a_guest_rebuilds_its_own_replayable_log_of_the_room_match():
     assert again["rounds"] == answer["rounds"], "a round is recorded once"
     with pytest.raises(LogError):
         host.room_guest_log(final["match_id"], final["players"], final["view"], 1, "x", [])
-    doctored = {**final["view"], "history": final["view"]["history"][:-3]
-                + final["view"]["history"][-2:]}
-    with pytest.raises(LogError):
+    history = final["view"]["history"]
+    drawn = max(i for i, entry in enumerate(history) if entry["action"] == "draw"
+                and not entry.get("auto"))
+    doctored = {**final["view"], "history": history[:drawn] + history[drawn + 1:]}
+    with pytest.raises(LogError):            # a draw left out: the next discard is refused
         host.room_guest_log(final["match_id"], final["players"], doctored, 1, seed, [])
+    last = max(i for i, entry in enumerate(history) if not entry.get("auto"))
+    cut = {**final["view"], "history": history[:last]}
+    with pytest.raises(LogError, match="C10"):  # legal, but the round does not end there
+        host.room_guest_log(final["match_id"], final["players"], cut, 1, seed, [])
 
 
 def test_c8_the_hosts_clock_plays_timeout_for_a_guest_who_waits_too_long():
