@@ -18,14 +18,27 @@ def screenshot_path(name: str, tmp_path: Path) -> Path:
         return target
     return tmp_path / name
 
-# Collects `longtask` entries (main thread blocked > 50 ms) from the page's start.
+# Collects `longtask` entries (main thread blocked > 50 ms) from the page's start, and the
+# long animation frames with the time scripts ran in them (script attribution, Chromium ≥ 123).
 LONG_TASK_OBSERVER = """
 window.__longTasks = [];
+window.__frames = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
   }
 }).observe({ type: "longtask", buffered: true });
+if (PerformanceObserver.supportedEntryTypes.includes("long-animation-frame")) {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.__frames.push({
+        start: entry.startTime, end: entry.startTime + entry.duration,
+        script: entry.scripts.reduce((sum, s) => sum + s.duration, 0),
+        sources: entry.scripts.map((s) => `${s.invoker} ${s.sourceURL} ${Math.round(s.duration)}`),
+      });
+    }
+  }).observe({ type: "long-animation-frame", buffered: true });
+}
 """
 
 
@@ -40,9 +53,20 @@ def remi_call(page, name: str, args_json: str = "{}") -> str:
 
 
 def long_tasks(page, over_ms: float = 0) -> list[dict]:
-    """Long tasks seen so far in the page, those longer than over_ms."""
+    """Long tasks seen so far in the page, those longer than over_ms. Each gets `script`: the
+    most script time of a long animation frame overlapping it (None when the browser does
+    not report frames), and those frames' scripts as `sources`."""
     tasks = page.evaluate("window.__longTasks")
-    return [task for task in tasks if task["duration"] > over_ms]
+    frames = page.evaluate("window.__frames")
+    out = []
+    for task in tasks:
+        if task["duration"] <= over_ms:
+            continue
+        end = task["start"] + task["duration"]
+        near = [f for f in frames if f["start"] < end and f["end"] > task["start"]]
+        script = max((f["script"] for f in near), default=0.0) if frames else None
+        out.append({**task, "script": script, "sources": [s for f in near for s in f["sources"]]})
+    return out
 
 
 def wait_service_worker(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
