@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -78,10 +79,20 @@ def best_arrangement(
 
 def closing_discards(rack: Iterable[Tile]) -> list[Tile]:
     """Tablă closing (T6): the distinct tiles T such that the rack minus one T is made of
-    formations only, sorted."""
-    tiles = sorted(rack)
-    search = _Search(tiles, "covered", tiles, None)  # one memo for every discard
-    return [tile for tile in sorted(set(tiles)) if search.covers_all_but(tile)]
+    formations only, sorted. Memoised by the sorted rack: every Tablă legal list asks it, and
+    bots' searches ask about the same racks again and again."""
+    return list(_closing_discards(tuple(sorted(rack))))
+
+
+@lru_cache(maxsize=1 << 15)
+def _closing_discards(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    search = _Search(list(tiles), "covered", list(tiles), None)  # one memo for every discard
+    return tuple(tile for tile in sorted(set(tiles)) if search.covers_all_but(tile))
+
+
+def clear_memo() -> None:
+    """Forget the memoised closing checks (benchmarks start cold)."""
+    _closing_discards.cache_clear()
 
 
 def best_close(rack: Iterable[Tile], discard: Tile) -> Arrangement | None:

@@ -38,9 +38,10 @@ def is_joker(tile: Tile) -> bool:
 
 
 def tile_name(tile: Tile) -> str:
-    if tile == JOKER:
-        return "J"
-    return f"{COLOURS[colour_of(tile)]}{number_of(tile)}"
+    return _NAMES[tile]
+
+
+_NAMES = tuple(f"{COLOURS[colour_of(t)]}{number_of(t)}" for t in range(JOKER)) + ("J",)
 
 
 def parse_tile(text: str) -> Tile:

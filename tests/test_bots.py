@@ -265,21 +265,6 @@ def test_expert_rollouts_play_hard_on_the_world_state():
             assert isinstance(value, float)
 
 
-def test_expert_rollout_legal_list_is_the_engines():
-    """Tablă rollouts build the legal list with the memoised closing check: it must be the
-    engine's list (T3, T5, T6, T7) at every position of whole rounds, 2–4 seats."""
-    steps = 0
-    for index in range(6):
-        state = RoundState.start("tabla", Options(), Deal.shuffled(2 + index % 3, 0,
-                                                                   rng_for("fast-legal", index)))
-        while not state.over:
-            engine = [str(a) for a in legal_actions(state) if a.kind != "redeal"]
-            assert [text for text, _ in expert.rollout_legal(state)] == engine
-            state = apply(state, expert.policy(state, expert.rollout_legal(state)))
-            steps += 1
-    assert steps > 100
-
-
 def test_expert_time_cap_drops_unfinished_worlds(monkeypatch):
     """With a cap the search stops early (an interrupted world is dropped) and still answers
     a legal action; with no world finished it plays hard's choice."""
@@ -293,7 +278,7 @@ def test_expert_time_cap_drops_unfinished_worlds(monkeypatch):
 
 def test_memoised_solver_helpers_agree_with_the_solver():
     from remi.bots import common
-    from remi.solver import best_arrangement, closing_discards
+    from remi.solver import best_arrangement
     from remi.tiles import full_set
 
     rng = random.Random(4)
@@ -302,7 +287,6 @@ def test_memoised_solver_helpers_agree_with_the_solver():
         rack = rng.sample(tiles, 14)
         for objective in ("covered", "table_value"):
             assert common.arrange(rack, objective) == best_arrangement(rack, objective)
-        assert list(common.closing(rack)) == closing_discards(rack)
 
 
 def test_expert_search_within_budget_and_deterministic(monkeypatch):

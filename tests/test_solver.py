@@ -359,6 +359,17 @@ def test_t6_a_joker_can_be_the_closing_discard() -> None:
     assert JOKER in closing_discards(tiles("R3 R4 R5 K9 R9 Y9 J"))
 
 
+def test_t6_the_memoised_closing_check_answers_fresh_lists_in_any_rack_order() -> None:
+    rack = tiles("R1 R2 R3 R4 K5 R5 Y5 B7 B8 B9 K10 K11 K12 K13 Y9")
+    first = closing_discards(rack)
+    first.append(JOKER)                        # a caller's change must not reach the memo
+    assert closing_discards(list(reversed(rack))) == tiles("Y9")
+    with pytest.raises(RuleError):             # a refusal is not memoised as an answer
+        closing_discards(tiles("R1 R1 R1 R2 R3"))
+    with pytest.raises(RuleError):
+        closing_discards(tiles("R1 R1 R1 R2 R3"))
+
+
 def test_c8_loose_after_best() -> None:
     assert loose_after_best(tiles("R3 R4 R5 K9 R13 B1")) == tuple(tiles("K9 R13 B1"))
 

@@ -326,6 +326,7 @@ export class GuestTable {
     this.rounds = rounds;       // … [{round, seed, first, actions}]: its own log (history)
     this.seeds = new Map();     // round → the revealed seed
     this.finals = new Map();    // round → its last snapshot
+    this.recording = Promise.resolve();  // the round records, one after another
     this.seat = null;
     this.players = [];
     this.commits = new Map();   // round → the commit received before its deal
@@ -460,27 +461,30 @@ export class GuestTable {
   }
 
   /** A round seen to its end with its seed revealed goes into this guest's own log, which
-   * Python builds and replays (remi.host.room_guest_log), then into its history. */
-  async record(round) {
+   * Python builds and replays (remi.host.room_guest_log), then into its history. The reveal
+   * and the final state both ask; the records are made one after another, each on the
+   * rounds the one before left. */
+  record(round) {
+    this.recording = this.recording.then(() => this.recordNow(round))
+      .catch((error) => console.warn("room round not recorded:", error));
+    return this.recording;
+  }
+
+  async recordNow(round) {
     const snapshot = this.finals.get(round);
     const seed = this.seeds.get(round);
     if (!snapshot || seed === undefined) return;
+    this.finals.delete(round);
+    this.seeds.delete(round);
     if (snapshot.match_id !== this.matchId) {
       this.matchId = snapshot.match_id;
       this.rounds = [];
     }
     if (this.rounds.some((r) => r.round === round)) return;
-    let answer;
-    try {
-      answer = (await call("room_guest_log", {
-        match_id: this.matchId, players: snapshot.players, view: snapshot.view, round, seed, rounds: this.rounds,
-      })).result;
-    } catch (error) {
-      return console.warn("room round not recorded:", error);  // its reveal and history disagree
-    }
+    const answer = (await call("room_guest_log", {  // refused when the reveal and history disagree
+      match_id: this.matchId, players: snapshot.players, view: snapshot.view, round, seed, rounds: this.rounds,
+    })).result;
     this.rounds = answer.rounds;
-    this.finals.delete(round);
-    this.seeds.delete(round);
     this.save();
     this.ui.record(answer.log, snapshot);
   }

@@ -13,7 +13,7 @@ from typing import Any
 from ..actions import Action, parse_action
 from ..errors import RuleError
 from ..formations import attach, rack_penalty, table_value
-from ..solver import Arrangement, best_arrangement, closing_discards
+from ..solver import Arrangement, best_arrangement, clear_memo
 from ..tiles import JOKER, TILE_KINDS, Tile, colour_of, number_of, parse_tile
 
 Legal = list[tuple[str, Action]]
@@ -167,20 +167,11 @@ def _arrange(rack: tuple[Tile, ...], objective: str) -> Arrangement:
     return best
 
 
-def closing(rack: list[Tile]) -> tuple[Tile, ...]:
-    """The Tablă closing discards of `rack` (solver.closing_discards), memoised likewise."""
-    return _closing(tuple(sorted(rack)))
-
-
-@lru_cache(maxsize=1 << 15)
-def _closing(rack: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    return tuple(closing_discards(rack))
-
 
 def clear_caches() -> None:
     """Forget the memoised solver answers and attach checks (benchmarks start cold)."""
     _arrange.cache_clear()
-    _closing.cache_clear()
+    clear_memo()
     _attaches_to.cache_clear()
 
 

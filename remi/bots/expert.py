@@ -25,7 +25,6 @@ import random
 import time
 from typing import Any
 
-from ..actions import Action
 from ..deal import Deal
 from ..engine import apply, legal_actions
 from ..formations import rack_penalty, table_value
@@ -33,7 +32,7 @@ from ..options import Options
 from ..state import RoundState, TableFormation
 from ..tiles import JOKER, Tile, counts_of, full_set, parse_tile, tile_name
 from . import hard
-from .common import Legal, Seen, arrange, by_kind, closing, parse_legal, seen, tiles_of
+from .common import Legal, Seen, arrange, by_kind, parse_legal, seen, tiles_of
 
 BUDGET_MS: float | None = None   # optional time cap per decision (off: deterministic)
 WORLDS = 6            # sampled worlds per decision: the budget (Tablă)
@@ -301,31 +300,10 @@ def rollout(world: RoundState, option: str, me: int, horizon: int,
     while not state.over and state.turn < horizon and steps < MAX_STEPS:
         if time.perf_counter() > deadline:
             raise TimeoutError
-        actions = rollout_legal(state)
+        actions = [(str(a), a) for a in legal_actions(state) if a.kind != "redeal"]
         state = apply(state, policy(state, actions) if actions else "timeout")
         steps += 1
     return evaluate(state, me)
-
-
-def rollout_legal(state: RoundState) -> Legal:
-    """The legal actions of the seat to play; in Tablă built here with the memoised closing
-    check (the engine's tabla.legal, same list, asks the solver every time)."""
-    if state.variant == "etalat":
-        return [(str(a), a) for a in legal_actions(state) if a.kind != "redeal"]
-    rack = state.racks[state.to_play]
-    if state.phase == "draw":
-        out = [("draw", Action("draw"))]
-        row = state.rows[state.to_play]
-        if row and row[-1] != JOKER:
-            out.append(("take", Action("take", number=1)))
-        if state.atu_holder is None and closing(rack + [state.deal.atu]):
-            out.append(("atu", Action("atu")))
-        return out
-    out = [(f"close {tile_name(t)}", Action("close", tiles=(t,))) for t in closing(rack)]
-    if state.phase == "play":
-        out += [(f"discard {tile_name(t)}", Action("discard", tiles=(t,)))
-                for t in sorted(set(rack))]
-    return out
 
 
 def policy(state: RoundState, actions: Legal) -> str:

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..formations import FULL_RUN
-from ..solver import best_close
+from ..solver import best_close, closing_discards
 from ..tiles import JOKER, Tile, colour_of, make_tile, number_of, tile_name
 from .common import (
     Legal,
@@ -31,7 +31,6 @@ from .common import (
     arrange,
     attaches,
     by_kind,
-    closing,
     covered,
     loose,
     parse_legal,
@@ -197,7 +196,7 @@ def live_outs(info: Seen, rack: list[Tile], seen_counts: list[int]) -> int:
     outs = 0
     for tile in near:
         left = 2 - seen_counts[tile]
-        if left > 0 and closing(rack + [tile]):
+        if left > 0 and closing_discards(rack + [tile]):
             outs += left
     return outs
 
