@@ -10,20 +10,22 @@ import {
   renderSeats, renderStrip, seatName,
 } from "./game/render.js";
 import { byColour, byNumber, tileEl } from "./game/tiles.js";
+import { TurnClock } from "./game/clock.js";
+import { openDialog, readDialog, renderLevelFields } from "./game/dialog.js";
+import { renderHelp } from "./game/help.js";
+import { enableKeys } from "./game/keys.js";
+import * as rack from "./game/rack.js";
 import { askJoin, askRoom, GUEST_KEY, GuestTable, HOST_KEY, HostTable, roomInLocation } from "./room.js";
 import * as platform from "./platform/index.js";  // platform hooks (docs/platform.md)
 
 const $ = (id) => document.getElementById(id);
 const status = $("status");
 const SAVE_KEY = "remi.save";
-const RACK_KEY = "remi.rack";
 const PREFS_KEY = "remi.prefs";
-const CLOCK_KEY = "remi.clock";
 const params = new URLSearchParams(location.search);
 const BOT_DELAY = Number(params.get("botDelay") ?? localStorage.getItem("remi.botDelay") ?? 650);
 // Tests only: shrink the turn clock (C8) so a timeout is seen in seconds, not 30.
 const CLOCK_SCALE = Number(params.get("clockScale") ?? 1) || 1;
-const LEVELS = ["easy", "medium", "hard", "expert"];
 const DEFAULT_PREFS = {
   variant: "etalat", seats: ["human", "medium", "medium"],
   options: { preset: "platform", double_rounds: true, target: null, timer: null, three_doubles: false },
@@ -31,19 +33,22 @@ const DEFAULT_PREFS = {
 
 const S = {
   snap: null,
-  order: [],            // the rack as shown: [{key, name}]
-  selected: new Set(),  // keys
-  cursor: 0,
-  draft: [],            // Etalat opening being composed: [[key, ...], ...]
+  ...rack.emptyRack(),  // the rack as arranged: order [{key, name}], selected, cursor, draft
   busy: false,
   botTimer: null,
-  clock: { turn: null, deadline: 0, handle: null },
   stats: { bot: [], render: [] },  // bot steps (ms in Python) and redraws (ms), for benches
-  nextKey: 0,
   backend: null,        // who answers intents: the local engine, or a room (web/room.js)
   room: null,           // the HostTable or GuestTable, when playing in a room
 };
 window.remiGame = S;
+
+// The player's turn clock (C8): when it runs out, single player asks its engine for the
+// timeout; in a room the host's engine applies C8.
+const clock = new TurnClock({
+  scale: CLOCK_SCALE,
+  busy: () => S.busy,
+  onExpire: () => S.backend.clockDecides && engineStep(() => S.backend.timeout()),
+});
 
 // Single player: the engine in this page's worker answers everything.
 const SOLO = {
@@ -68,7 +73,7 @@ S.backend = SOLO;
 async function boot() {
   setLang(lang());
   translatePage();
-  renderHelp();
+  renderHelp($("help-body"));
   const loading = showLoading();
   const info = await start({ useWorker: params.get("worker") !== "0" });
   loading.finish();
@@ -148,7 +153,7 @@ async function enterRoom() {
 }
 
 async function startRoom(room, begin) {
-  stopClock();
+  clock.stop();
   clearTimeout(S.botTimer);
   clearTable();
   setTurnText(t("connecting"));
@@ -168,9 +173,7 @@ async function startRoom(room, begin) {
 /** An empty table: what the previous game showed goes until the room's first snapshot. */
 function clearTable() {
   S.snap = null;
-  S.order = [];
-  S.draft = [];
-  S.selected.clear();
+  rack.resetRack(S);
   drawnKeys.clear();
   hideBanner();
   $("scores-panel").hidden = true;
@@ -224,7 +227,7 @@ function prefs() {
 }
 
 async function newGame(choice, schedule_ = true) {
-  stopClock();
+  clock.stop();
   clearTimeout(S.botTimer);
   const answer = await call("new_game", {
     variant: choice.variant, seats: choice.seats, options: choice.options, name: t("you"),
@@ -236,12 +239,10 @@ async function newGame(choice, schedule_ = true) {
 
 // A fresh game from a snapshot (a new game, or the platform's arena / tournament table).
 async function adopt(snap, schedule_ = true) {
-  stopClock();
+  clock.stop();
   clearTimeout(S.botTimer);
   exitRoom();
-  S.order = [];
-  S.draft = [];
-  S.selected.clear();
+  rack.resetRack(S);
   hideBanner();
   setSnapshot(snap);
   await persist();
@@ -271,7 +272,7 @@ function setSnapshot(snap) {
     });
   }
   S.snap = snap;
-  reconcileRack();
+  rack.reconcileRack(S, snap.view.rack, rackId());
   render();
 }
 
@@ -344,7 +345,7 @@ function schedule() {
   if (snap.bot_to_play && S.backend.runsBots) {
     S.botTimer = setTimeout(botStep, BOT_DELAY);
   }
-  runClock();
+  clock.run(snap);
   const over = snap.view.phase === "over" || snap.view.to_play === null;
   $("scores-panel").hidden = !over;
   if (over) {
@@ -358,9 +359,7 @@ async function nextRound() {
   if (S.busy) return;
   await engineStep(async () => {
     const snap = await S.backend.nextRound();
-    S.order = [];
-    S.draft = [];
-    S.selected.clear();
+    rack.resetRack(S);
     return snap;
   });
 }
@@ -379,163 +378,37 @@ async function engineStep(run) {
   schedule();
 }
 
-// ------------------------------------------------------------------ the clock (C8)
-
-function stopClock() {
-  clearInterval(S.clock.handle);
-  S.clock.handle = null;
-  S.clock.turn = null;
-}
-
-function runClock() {
-  const snap = S.snap;
-  const seconds = snap?.view.options.timer;
-  if (!seconds || !snap.my_turn) {
-    stopClock();
-    return;
-  }
-  const turn = `${snap.match_id}/${snap.round}/${snap.view.turn}`;
-  if (S.clock.turn !== turn) {
-    stopClock();
-    S.clock.turn = turn;
-    S.clock.deadline = performance.now() + turnMsLeft(turn, seconds * 1000 * CLOCK_SCALE);
-    S.clock.handle = setInterval(tickClock, 250);
-  }
-  tickClock();
-}
-
-// A turn's deadline outlives a reload: it is stored in wall-clock time with the turn's id,
-// so reloading the page does not give the player a fresh clock.
-function turnMsLeft(turn, full) {
-  try {
-    const saved = JSON.parse(localStorage.getItem(CLOCK_KEY) ?? "null");
-    if (saved?.turn === turn) return Math.min(full, saved.endsAt - Date.now());
-  } catch { /* a broken entry: a full clock */ }
-  localStorage.setItem(CLOCK_KEY, JSON.stringify({ turn, endsAt: Date.now() + full }));
-  return full;
-}
-
-function secondsLeft() {
-  return Math.max(0, Math.ceil((S.clock.deadline - performance.now()) / 1000 / CLOCK_SCALE));
-}
-
-async function tickClock() {
-  const left = secondsLeft();
-  const clock = document.querySelector(".clock");
-  if (clock) {
-    clock.textContent = `${left} s`;
-    clock.classList.toggle("low", left <= 10);
-  }
-  if (left > 0 || S.busy) return;
-  stopClock();
-  if (!S.backend.clockDecides) return;  // in a room the host's engine applies C8
-  await engineStep(() => S.backend.timeout());
-}
-
-// ------------------------------------------------------------------ the rack
-
-function reconcileRack() {
-  const rack = S.snap.view.rack;
-  const pool = new Map();
-  for (const name of rack) pool.set(name, (pool.get(name) ?? 0) + 1);
-  if (!S.order.length) S.order = loadRackOrder();
-  const kept = [];
-  for (const item of S.order) {
-    if ((pool.get(item.name) ?? 0) > 0) {
-      kept.push(item);
-      pool.set(item.name, pool.get(item.name) - 1);
-    }
-  }
-  // New tiles (drawn, taken, returned) go to the right, in the engine's order.
-  const left = new Map(pool);
-  for (let i = rack.length - 1; i >= 0; i--) {
-    const name = rack[i];
-    if ((left.get(name) ?? 0) > 0) left.set(name, left.get(name) - 1);
-  }
-  const added = [];
-  for (const name of rack) {
-    if ((pool.get(name) ?? 0) > 0) {
-      added.push({ key: `k${S.nextKey++}`, name });
-      pool.set(name, pool.get(name) - 1);
-    }
-  }
-  S.order = [...kept, ...added];
-  const keys = new Set(S.order.map((item) => item.key));
-  for (const key of [...S.selected]) if (!keys.has(key)) S.selected.delete(key);
-  S.draft = S.draft.map((group) => group.filter((key) => keys.has(key))).filter((g) => g.length);
-  S.cursor = Math.min(S.cursor, Math.max(0, S.order.length - 1));
-}
+// ------------------------------------------------------------------ the rack (web/game/rack.js)
 
 function rackId() {
   return `${S.snap.match_id}/${S.snap.round}`;
 }
 
-// The rack's order and the opening being composed (as positions in that order) are the
-// player's own work: both are saved with the round's id and restored after a reload.
 function saveRackOrder() {
-  if (!S.snap) return;
-  const position = new Map(S.order.map((item, index) => [item.key, index]));
-  const draft = S.draft.map((group) => group.map((key) => position.get(key)));
-  localStorage.setItem(RACK_KEY, JSON.stringify({ id: rackId(), names: S.order.map((i) => i.name), draft }));
+  if (S.snap) rack.saveRackOrder(S, rackId());
 }
 
-function loadRackOrder() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(RACK_KEY) ?? "null");
-    if (saved?.id === rackId()) {
-      const order = saved.names.map((name) => ({ key: `k${S.nextKey++}`, name }));
-      S.draft = (saved.draft ?? []).map((group) => group.map((i) => order[i]?.key).filter(Boolean));
-      return order;
-    }
-  } catch { /* a broken entry: start from the engine's order */ }
-  return [];
-}
+const nameOf = (key) => rack.nameOf(S, key);
 
-const nameOf = (key) => S.order.find((item) => item.key === key)?.name;
-const selectedNames = () => S.order.filter((i) => S.selected.has(i.key)).map((i) => i.name);
-const inDraft = (key) => S.draft.some((group) => group.includes(key));
-
-function sortRack(compare) {
-  S.order = [...S.order].sort((a, b) => compare(a.name, b.name));
+/** A change of the rack's arrangement: saved and drawn. */
+function rearranged(change) {
+  change();
   saveRackOrder();
   render();
 }
+
+const sortRack = (compare) => rearranged(() => rack.sortRack(S, compare));
+const moveTile = (key, toIndex) => rearranged(() => rack.moveTile(S, key, toIndex));
+const clearChoice = () => rearranged(() => { S.selected.clear(); S.draft = []; });
 
 async function arrangeRack() {
   if (!S.snap) return;
   const answer = (await call("arrange", { rack: S.order.map((i) => i.name) })).result;
-  const pool = [...S.order];
-  const ordered = [];
-  for (const name of answer.order) {
-    const index = pool.findIndex((item) => item.name === name);
-    if (index >= 0) ordered.push(...pool.splice(index, 1));
-  }
-  S.order = [...ordered, ...pool];
-  saveRackOrder();
-  render();
-}
-
-function moveTile(key, toIndex) {
-  const from = S.order.findIndex((item) => item.key === key);
-  if (from < 0) return;
-  const [item] = S.order.splice(from, 1);
-  S.order.splice(Math.max(0, Math.min(toIndex > from ? toIndex - 1 : toIndex, S.order.length)), 0, item);
-  S.cursor = S.order.indexOf(item);
-  saveRackOrder();
-  render();
-}
-
-function clearChoice() {
-  S.selected.clear();
-  S.draft = [];
-  saveRackOrder();
-  render();
+  rearranged(() => rack.orderRack(S, answer.order));
 }
 
 function toggleSelect(key) {
-  if (inDraft(key)) return;
-  if (S.selected.has(key)) S.selected.delete(key);
-  else S.selected.add(key);
+  rack.toggleSelect(S, key);
   render();
 }
 
@@ -547,7 +420,7 @@ function mine() {
 
 async function discardOrClose(kind) {
   if (!mine()) return;
-  const names = selectedNames();
+  const names = rack.selectedNames(S);
   const name = names.length === 1 ? names[0] : (names.length === 0 ? S.order[S.cursor]?.name : null);
   if (!name) return toast(t(kind === "close" ? "closeBtn" : "discardBtn") + ": 1");
   await act(`${kind} ${name}`);
@@ -556,17 +429,14 @@ async function discardOrClose(kind) {
 async function laySelected() {
   if (!mine()) return;
   const view = S.snap.view;
-  const names = selectedNames();
+  const names = rack.selectedNames(S);
   if (!names.length) return;
   if (view.variant === "etalat" && !view.opened[view.seat]) return addToDraft();
   await act(`lay ${names.join(" ")}`);
 }
 
 function addToDraft() {
-  const keys = S.order.filter((i) => S.selected.has(i.key)).map((i) => i.key);
-  if (!keys.length) return;
-  S.draft.push(keys);
-  S.selected.clear();
+  if (!rack.addToDraft(S)) return;
   saveRackOrder();
   render();
 }
@@ -584,7 +454,7 @@ async function openDraft() {
 
 async function attachTo(number, key = null) {
   if (!mine()) return;
-  const names = key ? [nameOf(key)] : selectedNames();
+  const names = key ? [nameOf(key)] : rack.selectedNames(S);
   if (names.length !== 1) return;
   const name = names[0];
   const legal = S.snap.legal;
@@ -663,7 +533,7 @@ function renderRack(snap, info) {
     tile.dataset.drag = "tile";
     tile.tabIndex = -1;
     if (S.selected.has(item.key)) tile.classList.add("selected");
-    if (inDraft(item.key)) tile.classList.add("in-draft");
+    if (rack.inDraft(S, item.key)) tile.classList.add("in-draft");
     if (index === S.cursor && focused) tile.classList.add("cursor");
     if (mustLay.has(item.name)) tile.classList.add("must-lay");
     if (snap.view.drawn === item.name && snap.my_turn && index === S.order.length - 1) {
@@ -711,7 +581,7 @@ function renderButtons(snap, info) {
 
 function renderTurn(snap, info) {
   const view = snap.view;
-  const clock = view.options.timer && snap.my_turn ? '<span class="clock"></span> ' : "";
+  const timer = view.options.timer && snap.my_turn ? '<span class="clock"></span> ' : "";
   let text;
   if (view.phase === "over") text = t("roundOver", { n: snap.round });
   else if (snap.my_turn) {
@@ -725,14 +595,8 @@ function renderTurn(snap, info) {
   } else {
     text = t("thinking", { name: seatName(snap, view.to_play) });
   }
-  setTurnText(clock + text, true);
-  if (clock) tickClockText();
-}
-
-function tickClockText() {
-  const left = secondsLeft();
-  const clock = document.querySelector(".clock");
-  if (clock) clock.textContent = `${left} s`;
+  setTurnText(timer + text, true);
+  if (timer) clock.show();
 }
 
 function setTurnText(text, html = false) {
@@ -772,115 +636,17 @@ function hideBanner() {
   $("banner").hidden = true;
 }
 
-// ------------------------------------------------------------------ help and dialog
-
-const HELP = {
-  ro: `<p>Tragi din <b>teanc</b> (clic sau trage-l pe rastel) sau iei din <b>șir</b> / din
-  <b>rândul tău</b>. Alegi piese cu clic, apoi <b>Coboară</b>, <b>Etalează</b>, <b>Aruncă</b>
-  sau <b>Închide</b>. O piesă trasă pe o formație de pe masă se lipește (sau ia locul
-  jokerului); trasă pe șir / pe rândul vecinului din stânga se aruncă. Trage piesele pe
-  rastel ca să le ordonezi.</p>
-  <p>Etalarea (45 de puncte, cu o suită): alege piesele unei formații, <b>Formație +</b>,
-  repetă, apoi <b>Etalează</b>.</p>`,
-  en: `<p>Draw from the <b>stock</b> (click, or drag it onto your rack) or take from the
-  <b>strip</b> / <b>your row</b>. Select tiles with a click, then <b>Lay</b>, <b>Open</b>,
-  <b>Discard</b> or <b>Close</b>. A tile dropped on a table formation is attached (or takes
-  the joker's place); dropped on the strip / your left neighbour's row it is discarded. Drag
-  tiles along the rack to reorder them.</p>
-  <p>Opening (45 points with a run): select one formation, <b>Formation +</b>, repeat, then
-  <b>Open</b>.</p>`,
-};
-const KEYS = [
-  ["← →", "cursor pe rastel", "move along the rack"],
-  ["Shift + ← →", "mută piesa", "move the tile"],
-  ["Space", "alege / lasă piesa", "select / unselect the tile"],
-  ["S", "trage din teanc", "draw from the stock"],
-  ["T", "ia ultima piesă (șir / rândul tău)", "take the top (strip / your row)"],
-  ["L", "coboară (sau formație + înainte de etalare)", "lay (or formation + before opening)"],
-  ["Enter", "etalează", "open"],
-  ["1–9, 10…", "lipește piesa aleasă la formația N (cifrele la rând: 12)", "attach the selected tile to formation N (digits in a row: 12)"],
-  ["Tab, Enter", "o piesă din șir / o formație: ia de acolo / lipește", "a strip tile / a formation: take from there / attach"],
-  ["D", "aruncă", "discard"],
-  ["C", "închide (Tablă)", "close (Tablă)"],
-  ["A", "ia atuul (Tablă)", "take the atu (Tablă)"],
-  ["G / N / R", "sortează pe culori / numere / aranjează", "sort by colour / number / arrange"],
-  ["Esc", "anulează alegerea", "clear the selection"],
-  ["?", "ajutorul", "this help"],
-];
-
-function renderHelp() {
-  const body = $("help-body");
-  const en = lang() === "en";
-  const rows = KEYS.map(([key, ro, english]) => `<tr><th><kbd>${key}</kbd></th><td>${en ? english : ro}</td></tr>`);
-  body.innerHTML = `${HELP[lang()]}<table class="keys">${rows.join("")}</table>`;
-}
-
-function openDialog() {
-  const form = $("new-game-form");
-  const choice = prefs();
-  form.variant.value = choice.variant;
-  form.preset.value = choice.options.preset ?? "platform";
-  form.seats.value = String(choice.seats.length);
-  form.target.value = choice.options.target ? String(choice.options.target) : "";
-  form.timer.value = choice.options.timer ? String(choice.options.timer) : "";
-  form.double_rounds.checked = choice.options.double_rounds !== false;
-  form.three_doubles.checked = !!choice.options.three_doubles;
-  renderLevelFields(choice.seats.filter((s) => s !== "human"));
-  $("new-game").showModal();
-}
-
-function renderLevelFields(levels) {
-  const form = $("new-game-form");
-  const count = Number(form.seats.value);
-  const box = $("bot-levels");
-  const current = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren();
-  for (let i = 0; i < count - 1; i++) {
-    const label = el("label");
-    label.append(el("span", "", `${t("seatN", { n: i + 2 })} · ${t("ai")}`));
-    const select = el("select");
-    select.name = `level${i}`;
-    select.dataset.testid = `level-${i + 1}`;
-    select.setAttribute("data-testid", `level-${i + 1}`);
-    for (const level of LEVELS) {
-      const option = el("option", "", t(level));
-      option.value = level;
-      select.append(option);
-    }
-    select.value = levels?.[i] ?? current[i] ?? "medium";
-    label.append(select);
-    box.append(label);
-  }
-}
-
-function readDialog() {
-  const form = $("new-game-form");
-  const count = Number(form.seats.value);
-  const levels = [...$("bot-levels").querySelectorAll("select")].slice(0, count - 1).map((s) => s.value);
-  return {
-    variant: form.variant.value,
-    seats: ["human", ...levels],
-    options: {
-      preset: form.preset.value,
-      double_rounds: form.double_rounds.checked,
-      three_doubles: form.three_doubles.checked,
-      target: form.target.value ? Number(form.target.value) : null,
-      timer: form.timer.value ? Number(form.timer.value) : null,
-    },
-  };
-}
-
 // ------------------------------------------------------------------ wiring
 
 function wire() {
-  $("btn-new").addEventListener("click", openDialog);
+  $("btn-new").addEventListener("click", () => openDialog(prefs()));
   $("btn-room").addEventListener("click", hostRoomDialog);
-  $("btn-new2").addEventListener("click", openDialog);
+  $("btn-new2").addEventListener("click", () => openDialog(prefs()));
   $("btn-help").addEventListener("click", () => $("help").showModal());
   $("btn-lang").addEventListener("click", () => {
     setLang(lang() === "ro" ? "en" : "ro");
     translatePage();
-    renderHelp();
+    renderHelp($("help-body"));
     render();
     if (!$("scores-panel").hidden) renderScores(S.snap);
   });
@@ -921,7 +687,10 @@ function wire() {
     const top = event.target.closest(".tile-row.own .tile.takeable");
     if (top) act("take");
   });
-  document.addEventListener("keydown", onKey);
+  enableKeys(S, {
+    act, mine, render, moveTile, toggleSelect, clearChoice, hideBanner, openDraft, attachTo,
+    laySelected, discardOrClose, sortRack, arrangeRack,
+  });
 
   enableDrag(document.body, {
     canDrag: (source) => source.dataset.drag === "tile" || mine(),
@@ -964,67 +733,6 @@ function dropIndex(x) {
     best = S.order.findIndex((item) => item.key === tile.dataset.key) + 1;
   }
   return best;
-}
-
-function onKey(event) {
-  if (document.querySelector("dialog[open]")) return;
-  if (event.target.closest?.("input, select, textarea")) return;
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const key = event.key;
-  const current = S.order[S.cursor];
-  const handled = () => event.preventDefault();
-  if (key === "ArrowLeft" || key === "ArrowRight") {
-    const step = key === "ArrowLeft" ? -1 : 1;
-    if (event.shiftKey && current) {
-      moveTile(current.key, Math.max(0, Math.min(S.order.length, S.cursor + (step > 0 ? 2 : -1))));
-    } else {
-      S.cursor = Math.max(0, Math.min(S.order.length - 1, S.cursor + step));
-    }
-    $("rack-tiles").focus();
-    render();
-    return handled();
-  }
-  const pressable = event.target.closest?.("[role=button]");
-  if (pressable && (key === "Enter" || key === " ")) { pressable.click(); return handled(); }
-  if (key === " " && current && !event.target.closest?.("button:not(.tile)")) {
-    $("rack-tiles").focus();
-    toggleSelect(current.key);
-    return handled();
-  }
-  const lower = key.toLowerCase();
-  if (key === "Escape") { clearChoice(); hideBanner(); return handled(); }
-  if (key === "?") { $("help").showModal(); return handled(); }
-  if (event.target.closest?.("button") && (key === "Enter")) return;
-  if (key === "Enter") { openDraft(); return handled(); }
-  if (/^[0-9]$/.test(key)) { typeFormationDigit(key); return handled(); }
-  const actions = {
-    s: () => mine() && act("draw"),
-    t: () => mine() && act("take"),
-    l: () => laySelected(),
-    d: () => discardOrClose("discard"),
-    c: () => discardOrClose("close"),
-    a: () => mine() && act("atu"),
-    g: () => sortRack(byColour),
-    n: () => sortRack(byNumber),
-    r: () => arrangeRack(),
-  };
-  if (actions[lower]) { actions[lower](); handled(); }
-}
-
-// Formation numbers by keyboard: digits typed within a moment form one number (12 is "1"
-// then "2"); it is used as soon as no longer number could name a formation, or after a pause.
-const digits = { text: "", timer: null };
-function typeFormationDigit(digit) {
-  clearTimeout(digits.timer);
-  digits.text += digit;
-  const count = S.snap?.view.table?.length ?? 0;
-  const use = () => {
-    const number = Number(digits.text);
-    digits.text = "";
-    if (number >= 1) attachTo(number);
-  };
-  if (Number(digits.text) * 10 > count) use();
-  else digits.timer = setTimeout(use, 900);
 }
 
 wire();

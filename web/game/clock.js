@@ -1,0 +1,73 @@
+// The turn clock (C8) of the player's own turns. It only counts and shows the seconds; what
+// a timeout does is the engine's (the page asks it when the clock runs out, in single
+// player; in a room the host's engine applies C8).
+
+const CLOCK_KEY = "remi.clock";
+
+export class TurnClock {
+  /** `scale` shrinks the clock (tests); `onExpire()` is called once when it has run out and
+   * `busy()` is false (an intent under way finishes first). */
+  constructor({ scale = 1, busy, onExpire }) {
+    this.scale = scale;
+    this.busy = busy;
+    this.onExpire = onExpire;
+    this.turn = null;
+    this.deadline = 0;
+    this.handle = null;
+  }
+
+  stop() {
+    clearInterval(this.handle);
+    this.handle = null;
+    this.turn = null;
+  }
+
+  /** Run for the snapshot's turn when it is the player's and the table has a timer. */
+  run(snap) {
+    const seconds = snap?.view.options.timer;
+    if (!seconds || !snap.my_turn) {
+      this.stop();
+      return;
+    }
+    const turn = `${snap.match_id}/${snap.round}/${snap.view.turn}`;
+    if (this.turn !== turn) {
+      this.stop();
+      this.turn = turn;
+      this.deadline = performance.now() + msLeft(turn, seconds * 1000 * this.scale);
+      this.handle = setInterval(() => this.tick(), 250);
+    }
+    this.tick();
+  }
+
+  secondsLeft() {
+    return Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000 / this.scale));
+  }
+
+  /** Show the seconds left in the page's `.clock` (the turn line draws it). */
+  show() {
+    const left = this.secondsLeft();
+    const clock = document.querySelector(".clock");
+    if (clock) {
+      clock.textContent = `${left} s`;
+      clock.classList.toggle("low", left <= 10);
+    }
+    return left;
+  }
+
+  tick() {
+    if (this.show() > 0 || this.busy()) return;
+    this.stop();
+    this.onExpire();
+  }
+}
+
+// A turn's deadline outlives a reload: it is stored in wall-clock time with the turn's id,
+// so reloading the page does not give the player a fresh clock.
+function msLeft(turn, full) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(CLOCK_KEY) ?? "null");
+    if (saved?.turn === turn) return Math.min(full, saved.endsAt - Date.now());
+  } catch { /* a broken entry: a full clock */ }
+  localStorage.setItem(CLOCK_KEY, JSON.stringify({ turn, endsAt: Date.now() + full }));
+  return full;
+}

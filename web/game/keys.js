@@ -1,0 +1,72 @@
+// The keyboard (the keys are listed in web/game/help.js): the rack's cursor and order, the
+// selection, and the same intents as the buttons. `game` is the page's state (the rack's
+// order, selection and cursor: web/game/rack.js); `on` holds the page's intents.
+import { byColour, byNumber } from "./tiles.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function enableKeys(game, on) {
+  const onKey = (event) => {
+    if (document.querySelector("dialog[open]")) return;
+    if (event.target.closest?.("input, select, textarea")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    const current = game.order[game.cursor];
+    const handled = () => event.preventDefault();
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const step = key === "ArrowLeft" ? -1 : 1;
+      if (event.shiftKey && current) {
+        on.moveTile(current.key,
+          Math.max(0, Math.min(game.order.length, game.cursor + (step > 0 ? 2 : -1))));
+      } else {
+        game.cursor = Math.max(0, Math.min(game.order.length - 1, game.cursor + step));
+      }
+      $("rack-tiles").focus();
+      on.render();
+      return handled();
+    }
+    const pressable = event.target.closest?.("[role=button]");
+    if (pressable && (key === "Enter" || key === " ")) { pressable.click(); return handled(); }
+    if (key === " " && current && !event.target.closest?.("button:not(.tile)")) {
+      $("rack-tiles").focus();
+      on.toggleSelect(current.key);
+      return handled();
+    }
+    if (key === "Escape") { on.clearChoice(); on.hideBanner(); return handled(); }
+    if (key === "?") { $("help").showModal(); return handled(); }
+    if (event.target.closest?.("button") && key === "Enter") return;
+    if (key === "Enter") { on.openDraft(); return handled(); }
+    if (/^[0-9]$/.test(key)) { typeDigit(key); return handled(); }
+    const actions = {
+      s: () => on.mine() && on.act("draw"),
+      t: () => on.mine() && on.act("take"),
+      l: () => on.laySelected(),
+      d: () => on.discardOrClose("discard"),
+      c: () => on.discardOrClose("close"),
+      a: () => on.mine() && on.act("atu"),
+      g: () => on.sortRack(byColour),
+      n: () => on.sortRack(byNumber),
+      r: () => on.arrangeRack(),
+    };
+    const action = actions[key.toLowerCase()];
+    if (action) { action(); handled(); }
+  };
+
+  // Formation numbers: digits typed within a moment form one number (12 is "1" then "2");
+  // it is used as soon as no longer number could name a formation, or after a pause.
+  const digits = { text: "", timer: null };
+  const typeDigit = (digit) => {
+    clearTimeout(digits.timer);
+    digits.text += digit;
+    const count = game.snap?.view.table?.length ?? 0;
+    const use = () => {
+      const number = Number(digits.text);
+      digits.text = "";
+      if (number >= 1) on.attachTo(number);
+    };
+    if (Number(digits.text) * 10 > count) use();
+    else digits.timer = setTimeout(use, 900);
+  };
+
+  document.addEventListener("keydown", onKey);
+}

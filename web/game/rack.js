@@ -1,0 +1,107 @@
+// The rack as the player arranges it: the order of the tiles (each with a key that
+// survives redraws), the selection, the cursor and the Etalat opening being composed
+// (`draft`, groups of keys). The engine's rack says which tiles there are; the order is
+// the player's own work, saved per round so a reload keeps it. No rule is decided here.
+
+const RACK_KEY = "remi.rack";
+
+/** The arrangement fields, kept on the page's state object (`window.remiGame`). */
+export function emptyRack() {
+  return { order: [], selected: new Set(), cursor: 0, draft: [], nextKey: 0 };
+}
+
+/** Forget the arrangement (a new round, a new game, another table). */
+export function resetRack(S) {
+  S.order = [];
+  S.draft = [];
+  S.selected.clear();
+}
+
+export const nameOf = (S, key) => S.order.find((item) => item.key === key)?.name;
+export const selectedNames = (S) => S.order.filter((i) => S.selected.has(i.key)).map((i) => i.name);
+export const inDraft = (S, key) => S.draft.some((group) => group.includes(key));
+
+/** Bring the order in line with the engine's rack (`names`) of round `id`: kept tiles stay
+ * where the player put them, new ones (drawn, taken, returned) go to the right. */
+export function reconcileRack(S, names, id) {
+  const pool = new Map();
+  for (const name of names) pool.set(name, (pool.get(name) ?? 0) + 1);
+  if (!S.order.length) S.order = loadRackOrder(S, id);
+  const kept = [];
+  for (const item of S.order) {
+    if ((pool.get(item.name) ?? 0) > 0) {
+      kept.push(item);
+      pool.set(item.name, pool.get(item.name) - 1);
+    }
+  }
+  const added = [];
+  for (const name of names) {
+    if ((pool.get(name) ?? 0) > 0) {
+      added.push({ key: `k${S.nextKey++}`, name });
+      pool.set(name, pool.get(name) - 1);
+    }
+  }
+  S.order = [...kept, ...added];
+  const keys = new Set(S.order.map((item) => item.key));
+  for (const key of [...S.selected]) if (!keys.has(key)) S.selected.delete(key);
+  S.draft = S.draft.map((group) => group.filter((key) => keys.has(key))).filter((g) => g.length);
+  S.cursor = Math.min(S.cursor, Math.max(0, S.order.length - 1));
+}
+
+/** Save the order and the draft (as positions in the order) with the round's id. */
+export function saveRackOrder(S, id) {
+  const position = new Map(S.order.map((item, index) => [item.key, index]));
+  const draft = S.draft.map((group) => group.map((key) => position.get(key)));
+  localStorage.setItem(RACK_KEY, JSON.stringify({ id, names: S.order.map((i) => i.name), draft }));
+}
+
+function loadRackOrder(S, id) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(RACK_KEY) ?? "null");
+    if (saved?.id === id) {
+      const order = saved.names.map((name) => ({ key: `k${S.nextKey++}`, name }));
+      S.draft = (saved.draft ?? []).map((group) => group.map((i) => order[i]?.key).filter(Boolean));
+      return order;
+    }
+  } catch { /* a broken entry: start from the engine's order */ }
+  return [];
+}
+
+export function sortRack(S, compare) {
+  S.order = [...S.order].sort((a, b) => compare(a.name, b.name));
+}
+
+/** Put the tiles in the order of `names` (the solver's arrangement); the rest after. */
+export function orderRack(S, names) {
+  const pool = [...S.order];
+  const ordered = [];
+  for (const name of names) {
+    const index = pool.findIndex((item) => item.name === name);
+    if (index >= 0) ordered.push(...pool.splice(index, 1));
+  }
+  S.order = [...ordered, ...pool];
+}
+
+/** Move a tile before position `toIndex` (positions of the order before the move). */
+export function moveTile(S, key, toIndex) {
+  const from = S.order.findIndex((item) => item.key === key);
+  if (from < 0) return;
+  const [item] = S.order.splice(from, 1);
+  S.order.splice(Math.max(0, Math.min(toIndex > from ? toIndex - 1 : toIndex, S.order.length)), 0, item);
+  S.cursor = S.order.indexOf(item);
+}
+
+export function toggleSelect(S, key) {
+  if (inDraft(S, key)) return;
+  if (S.selected.has(key)) S.selected.delete(key);
+  else S.selected.add(key);
+}
+
+/** The selected tiles become one more group of the draft. */
+export function addToDraft(S) {
+  const keys = S.order.filter((i) => S.selected.has(i.key)).map((i) => i.key);
+  if (!keys.length) return false;
+  S.draft.push(keys);
+  S.selected.clear();
+  return true;
+}
