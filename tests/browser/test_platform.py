@@ -76,6 +76,22 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     if tables == 1:                   # not qualified: the final was simulated
         page.screenshot(path=str(screenshot_path("tournament.png", tmp_path)),
                         animations="disabled")
+    # every table of the tournament is in the history: the player's, and the bot-only ones
+    # (watched: every seat an AI), each with its score sheet and replays
+    open_tab(page, "history")
+    page.locator("[data-testid=history-row]").first.wait_for()
+    rows = page.locator("[data-testid=history-row]", has_text="turneu")
+    assert rows.count() == 3, "two qualifying tables and the final"
+    players = [text.split("\t")[3] for text in rows.all_inner_texts()]
+    watched = [i for i, names in enumerate(players) if "Tu" not in names.split(", ")]
+    assert len(watched) == 3 - tables, players
+    assert all(names.count("AI") == 4 for i, names in enumerate(players) if i in watched)
+    rows.nth(watched[0]).click()
+    detail = page.get_by_test_id("history-detail")
+    detail.locator("[data-testid=score-sheet-table]").wait_for()
+    assert detail.locator("[data-testid=replay-round]").count() == 1
+    assert detail.get_by_test_id("history-resume").count() == 0
+    detail.get_by_test_id("history-back").click()
     open_tab(page, "profile")
     page.wait_for_function(
         "p => document.querySelector('[data-testid=profile-rank]').textContent === String(p)",

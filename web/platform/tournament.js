@@ -14,7 +14,25 @@ const SLICE_MS = 250;
 /** Store the tournament (every table's log) so a reload or an upgrade resumes it. */
 export async function saveTournament() {
   const data = (await P.app.call("tournament_save")).result;
-  await (await store()).set("tournament", data);
+  const db = await store();
+  await db.set("tournament", data);
+  await recordBotTables(db, data);
+}
+
+/** A finished table without the player goes to the history once, as a watched match (no
+ * seat of the player's): its score sheet and replays are there like any other match's. */
+async function recordBotTables(db, data) {
+  for (const table of data.tables) {
+    const id = table.log.match_id;
+    const shown = P.tournament?.tables.find((t) => t.match_id === id);
+    if (!shown?.done || shown.mine || await db.match(id)) continue;
+    const totals = table.entrants.map((_, seat) => shown.seats.find((s) => s.seat === seat).total);
+    await db.putMatch({
+      id, kind: "tournament", started: Date.now(), updated: Date.now(), variant: data.variant,
+      players: table.log.players, seat: null, round: table.log.rounds.length, totals,
+      over: true, log: table.log,
+    });
+  }
 }
 
 /** Boot: the tournament was current; seat the player at their table again. */
