@@ -24,7 +24,7 @@ export async function saveTournament() {
 async function recordBotTables(db, data) {
   for (const table of data.tables) {
     const id = table.log.match_id;
-    const shown = P.tournament?.tables.find((t) => t.match_id === id);
+    const shown = P.tournament?.tables.find((row) => row.match_id === id);
     if (!shown?.done || shown.mine || await db.match(id)) continue;
     const totals = table.entrants.map((_, seat) => shown.seats.find((s) => s.seat === seat).total);
     await db.putMatch({
