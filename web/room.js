@@ -8,6 +8,7 @@
 // Both expose a "backend" to web/app.js: act, botStep, timeout, nextRound, save.
 
 import { call } from "./engine.js";
+import { LEVELS } from "./game/dialog.js";
 import { addStrings, t } from "./i18n.js";
 import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
 
@@ -538,7 +539,7 @@ export function askRoom(defaults) {
     const select = el("select");
     select.name = `seat${index}`;
     select.setAttribute("data-testid", `room-seat-${index}`);
-    for (const [value, text] of [["guest", t("friend")], ...["easy", "medium", "hard", "expert"].map((l) => [l, `${t("ai")} ${t(l)}`])]) {
+    for (const [value, text] of [["guest", t("friend")], ...LEVELS.map((l) => [l, `${t("ai")} ${t(l)}`])]) {
       const option = el("option", "", text);
       option.value = value;
       select.append(option);
