@@ -9,7 +9,7 @@
 
 import { call } from "./engine.js";
 import { LEVELS } from "./game/dialog.js";
-import { addStrings, t } from "./i18n.js";
+import { addStrings, levelName, t } from "./i18n.js";
 import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
 
 export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
@@ -111,6 +111,7 @@ function seatList(seats, mine) {
     const item = el("li", `room-seat ${seat.online ? "online" : "away"}`);
     item.dataset.seat = index;
     const who = seat.in_place_of ? t("standIn", { name: seat.in_place_of })
+      : seat.is_bot ? `${t("ai")} ${levelName(seat.level)}`
       : seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
     item.append(el("span", "dot"), el("span", "who", who));
     if (index === mine) item.classList.add("me");

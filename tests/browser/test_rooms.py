@@ -151,6 +151,7 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
                            ".some(e => e.textContent === 'Ana')", timeout=30_000)
     guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1")
+    assert seat_names(host)[2] == "AI ușor", "a bot seat is named in the page's language"
 
     host.get_by_test_id("start-match").click()
     for page in (host, guest):
