@@ -136,8 +136,21 @@ export function translatePage(root = document) {
   }
 }
 
-/** A bot level in words ("AI greu" / "AI hard"): the label keeps "AI". */
+/** A bot level in words ("greu" / "hard"), the badge beside "AI". */
 export function levelName(level) { return t(level); }
+
+/** A bot's label: "AI greu" / "AI hard". */
+export function botName(level) { return `${t("ai")} ${levelName(level)}`; }
+
+/** A seat's label from a players list: "Tu" / the name / "AI greu" (+ "#n" when two bots
+ * share a level). */
+export function playerLabel(players, seat, youSeat = null) {
+  const player = players?.[seat];
+  if (!player) return `#${seat + 1}`;
+  if (!player.is_bot) return seat === youSeat ? t("you") : player.name;
+  const twin = players.some((p, i) => i !== seat && p.is_bot && p.level === player.level);
+  return `${botName(player.level)}${twin ? ` #${seat + 1}` : ""}`;
+}
 
 // One history line. `you` = the local player: Romanian switches to the 2nd person.
 const VERBS = {

@@ -9,7 +9,7 @@
 
 import { call } from "./engine.js";
 import { LEVELS } from "./game/dialog.js";
-import { addStrings, levelName, t } from "./i18n.js";
+import { addStrings, botName, t } from "./i18n.js";
 import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
 
 export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
@@ -111,7 +111,7 @@ function seatList(seats, mine) {
     const item = el("li", `room-seat ${seat.online ? "online" : "away"}`);
     item.dataset.seat = index;
     const who = seat.in_place_of ? t("standIn", { name: seat.in_place_of })
-      : seat.is_bot ? `${t("ai")} ${levelName(seat.level)}`
+      : seat.is_bot ? botName(seat.level)
       : seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
     item.append(el("span", "dot"), el("span", "who", who));
     if (index === mine) item.classList.add("me");
@@ -540,7 +540,7 @@ export function askRoom(defaults) {
     const select = el("select");
     select.name = `seat${index}`;
     select.setAttribute("data-testid", `room-seat-${index}`);
-    for (const [value, text] of [["guest", t("friend")], ...LEVELS.map((l) => [l, `${t("ai")} ${t(l)}`])]) {
+    for (const [value, text] of [["guest", t("friend")], ...LEVELS.map((l) => [l, botName(l)])]) {
       const option = el("option", "", text);
       option.value = value;
       select.append(option);

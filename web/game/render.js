@@ -1,6 +1,6 @@
 // Drawing the table from a snapshot (remi/bridge.py). Pure DOM: no rule is decided
 // here; `legal` only marks what may be clicked.
-import { describe, levelName, t } from "../i18n.js";
+import { describe, levelName, playerLabel, t } from "../i18n.js";
 import { backEl, tileEl } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,10 +14,7 @@ export function el(tag, className, text) {
 
 /** The seat's display name: "Tu" for the local player, "AI greu" for a bot. */
 export function seatName(snap, seat) {
-  const player = snap.players[seat];
-  if (!player.is_bot) return seat === snap.view.seat ? t("you") : player.name;
-  const twin = snap.players.some((p, i) => i !== seat && p.is_bot && p.level === player.level);
-  return `${t("ai")} ${levelName(player.level)}${twin ? ` #${seat + 1}` : ""}`;
+  return playerLabel(snap.players, seat, snap.view.seat);
 }
 
 /** Which strip depths / actions the legal list offers. */

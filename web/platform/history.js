@@ -2,8 +2,8 @@
 // "AI <level>"), rounds and scores; a match opens on its score sheet, with a replay and a
 // discrepancy report per round, and "resume" for an unfinished one.
 import { el } from "../game/render.js";
-import { lang, t } from "../i18n.js";
-import { playerLabel, renderSheet } from "./sheet.js";
+import { lang, playerLabel, t } from "../i18n.js";
+import { renderSheet } from "./sheet.js";
 import { download, P } from "./state.js";
 import { store } from "./storage.js";
 import { openReplay } from "./replay.js";

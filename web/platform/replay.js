@@ -1,9 +1,8 @@
 // Replays: one round of a stored match, move by move, seen from any seat or open (every
 // rack shown). The positions are remi/replays.py's (replay_positions); this only draws them.
 import { el } from "../game/render.js";
-import { describe, lang, t } from "../i18n.js";
+import { describe, lang, playerLabel, t } from "../i18n.js";
 import { tileEl } from "../game/tiles.js";
-import { playerLabel } from "./sheet.js";
 import { P } from "./state.js";
 
 const $ = (id) => document.getElementById(id);

@@ -1,16 +1,7 @@
 // The running score sheet: every round's score per seat, the running totals, who dealt.
 // The numbers come from remi.bridge.score_sheet / score_sheet_of (Python); this only draws.
 import { el } from "../game/render.js";
-import { levelName, t } from "../i18n.js";
-
-/** A seat's label from a players list: "Tu" / the name / "AI greu" (+ "#n" for twins). */
-export function playerLabel(players, seat, youSeat = null) {
-  const player = players?.[seat];
-  if (!player) return `#${seat + 1}`;
-  if (!player.is_bot) return seat === youSeat ? t("you") : player.name;
-  const twin = players.some((p, i) => i !== seat && p.is_bot && p.level === player.level);
-  return `${t("ai")} ${levelName(player.level)}${twin ? ` #${seat + 1}` : ""}`;
-}
+import { playerLabel, t } from "../i18n.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 

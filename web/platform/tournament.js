@@ -2,8 +2,7 @@
 // on the game table, bot-only tables simulated in slices (with progress), the final placing
 // and its rank points. What comes next is decided by Python (tournament_state().next).
 import { el } from "../game/render.js";
-import { t } from "../i18n.js";
-import { playerLabel } from "./sheet.js";
+import { playerLabel, t } from "../i18n.js";
 import { P } from "./state.js";
 import { store } from "./storage.js";
 import { addTournament } from "./profile.js";
