@@ -77,7 +77,7 @@ async function boot() {
   const loading = showLoading();
   const info = await start({ useWorker: params.get("worker") !== "0" });
   loading.finish();
-  status.textContent = `Python ${info.python.split(" ")[0]} ready`;
+  status.textContent = t("pythonReady", { v: info.python.split(" ")[0] });
   setTurnText(t("loadingGame"));
   enableOffline(status).then((offline) => {
     if (offline) status.dataset.offline = "1";
@@ -586,7 +586,7 @@ function renderTurn(snap, info) {
   if (view.phase === "over") text = t("roundOver", { n: snap.round });
   else if (snap.my_turn) {
     const src = t(view.variant === "etalat" ? "srcStrip" : "srcRow");
-    const what = view.phase === "draw" ? t("phaseDraw", { src })
+    const what = view.phase === "draw" ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly"))
       : view.phase === "atu" ? t("phaseAtu")
       : (view.history.filter((h) => h.seat === view.seat).length === 0 && view.seat === view.first
         && !info.draw) ? t("phaseFirst") : t("phasePlay");
@@ -619,11 +619,14 @@ function toast(text) {
 function showRefusal(error, rule) {
   const banner = $("banner");
   banner.replaceChildren();
+  banner.title = "";
   const title = el("strong", "", `${t("illegal")}${rule ? ` — ${rule}` : ""}`);
   const name = rule ? ruleName(rule) : "";
   banner.append(title);
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
-  banner.append(el("div", "rule-text", error));
+  // The engine explains in English: beside a Romanian rule name that text stays a tooltip.
+  if (name && lang() !== "en") banner.title = error;
+  else banner.append(el("div", "rule-text", error));
   const close = el("button", "banner-close", "×");
   close.type = "button";
   close.addEventListener("click", hideBanner);
@@ -739,7 +742,7 @@ wire();
 platform.init({ call, adopt, toast, snap: () => S.snap });  // platform: menu, screens
 boot().catch((error) => {
   console.error(error);
-  status.textContent = "Could not start";
+  status.textContent = t("bootFailed");
   setTurnText(String(error.message ?? error));
 });
 

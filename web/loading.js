@@ -1,12 +1,14 @@
 // The loading screen: a progress bar fed by PyScript's boot steps ("py:progress"
 // events), creeping forward in between so the page never looks frozen.
 
-// Where each PyScript step puts the bar, in percent; Python start is the long part.
+import { t } from "./i18n.js";
+
+// Where each PyScript step puts the bar, in percent, and its words; Python start is the long part.
 const STEPS = {
-  "Loading interpreter": [10, "Loading Python…"],
-  "Loaded interpreter": [80, "Python loaded"],
-  "Loading files": [82, "Loading the game…"],
-  "Loaded files": [90, "Game loaded"],
+  "Loading interpreter": [10, "loadingPython"],
+  "Loaded interpreter": [80, "pythonLoaded"],
+  "Loading files": [82, "loadingFiles"],
+  "Loaded files": [90, "filesLoaded"],
 };
 
 export function showLoading() {
@@ -18,10 +20,10 @@ export function showLoading() {
   let target = 8;
 
   const onProgress = ({ detail }) => {
-    const [percent, text] = STEPS[detail] ?? [];
+    const [percent, key] = STEPS[detail] ?? [];
     if (percent === undefined) return;
     target = Math.max(target, percent);
-    step.textContent = text;
+    step.textContent = t(key);
   };
   const onError = (event) => {
     error.hidden = false;

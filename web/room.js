@@ -549,7 +549,7 @@ export function askRoom(defaults) {
     return select;
   };
   const field = (label, input) => {
-    const wrap = el("label");
+    const wrap = el("label", "field");
     wrap.append(el("span", "", label), input);
     return wrap;
   };

@@ -204,7 +204,7 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
         "data-tile") == state["view"]["atu"]
     assert page.get_by_test_id("strip").is_visible()
     assert page.evaluate("document.body.dataset.engine") == "worker"
-    assert "ready" in page.locator("#status").inner_text()
+    assert page.locator("#status").inner_text().endswith(" gata")      # Romanian by default
     page.keyboard.press("?")
     help_panel = page.get_by_test_id("help-panel")
     assert help_panel.is_visible() and "Enter" in help_panel.inner_text()
@@ -250,6 +250,14 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     state = play_round(page, (rich, shot))
     page.get_by_test_id("scores").wait_for()
     assert page.get_by_test_id("scores").locator("tbody tr").count() == 4
+    view = state["view"]
+    if view["closer"] is not None:             # T6: the closer's rack is shown as formations
+        groups = page.get_by_test_id("closing-formations").locator(".end-formation")
+        shown = [group.locator("[data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+                 for group in groups.all()]
+        assert shown == view["closing_formations"] and len(shown) >= 2
+    sheet = page.locator("#history-panel .score-sheet")   # four seats fit the side column
+    assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth"), "the score sheet is cut"
     assert_no_freeze(page)
 
 
@@ -271,6 +279,9 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     text = banner.inner_text()
     assert RULE_ID.search(text), text
     assert banner.get_attribute("data-rule")
+    # Romanian page: the rule's Romanian name is shown, the engine's English text a tooltip
+    assert banner.locator(".rule-name").inner_text() and banner.get_attribute("title")
+    assert banner.locator(".rule-text").count() == 0, text
     assert rack_names(page) == rack
     assert page.evaluate("localStorage.getItem('remi.save')") == saved
     assert snap(page)["view"]["history"] == state["view"]["history"]
@@ -335,6 +346,9 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
     page.locator("[data-testid=rack] [data-testid=tile]").nth(2).tap()
     assert page.locator("[data-testid=rack] .tile.selected").count() == 1
     page.screenshot(path=str(screenshot_path("phone.png", tmp_path)), animations="disabled")
+    page.evaluate("document.getElementById('scores-panel').hidden = false")
+    panel = page.locator("#scores-panel .sheet").bounding_box()   # the round-end panel fits
+    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390, panel
 
 
 def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url):

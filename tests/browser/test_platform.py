@@ -242,6 +242,9 @@ def test_quick_game_and_watching_bots(page, site_url):
     page.wait_for_function("window.remiGame.snap.view.history.length >= 6", timeout=60_000)
     assert not snap(page)["my_turn"]
     assert page.get_by_test_id("act-discard").is_disabled()
+    lines = page.locator("#history li").all_inner_texts()    # every seat a bot: no "you"
+    assert any(" a aruncat " in line for line in lines), lines
+    assert not any(" ai " in f" {line} " for line in lines), lines
 
 
 def three_doubles_log() -> dict:

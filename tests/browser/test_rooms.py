@@ -44,9 +44,25 @@ def create_room(page, seats: list[str], *, signalling: str = "manual", relays: s
     dialog.locator("select[name=signalling]").select_option(signalling)
     dialog.locator("select[name=visibility]").select_option(visibility)
     dialog.locator("select[name=target]").select_option(target)
+    assert_fields_apart(dialog)
     dialog.get_by_test_id("create-room").click()
     page.wait_for_function("document.body.dataset.room === 'host'")
     page.get_by_test_id("room-panel").wait_for()
+
+
+def assert_fields_apart(dialog) -> None:
+    """Every input of the room dialog lies inside the dialog and over no other."""
+    frame = dialog.bounding_box()
+    boxes = dialog.locator("label.field > :is(input, select, textarea)").evaluate_all(
+        "nodes => nodes.map(n => n.getBoundingClientRect().toJSON())")
+    assert len(boxes) >= 10
+    for box in boxes:
+        assert frame["x"] <= box["left"] and box["right"] <= frame["x"] + frame["width"], box
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            wide = min(a["right"], b["right"]) - max(a["left"], b["left"])
+            high = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            assert wide <= 1 or high <= 1, f"fields overlap: {a} {b}"
 
 
 def join_dialog(page, name: str, password: str = "") -> None:

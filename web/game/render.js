@@ -223,7 +223,7 @@ export function renderHistory(snap) {
   const lines = view.history.slice(-80).reverse();  // newest first: no scrolling needed
   list.replaceChildren(...lines.map((entry) => {
     const item = el("li", entry.auto ? "auto" : "");
-    const you = entry.seat === view.seat;
+    const you = entry.seat === view.seat && !snap.players[entry.seat]?.is_bot;  // not when watching bots
     item.textContent = describe(entry.action, seatName(snap, entry.seat), you, view.variant)
       + (entry.auto ? ` (${t("auto")})` : "");
     return item;
@@ -267,7 +267,9 @@ export function renderScores(snap) {
   table.append(thead, tbody);
   $("scores-title").textContent = snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round });
   const end = {
-    closed: view.closer !== null ? t("closedBy", { name: seatName(snap, view.closer) }) : "",
+    closed: view.closer === null ? ""
+      : view.closer === view.seat && !snap.players[view.closer]?.is_bot ? t("youClosed")
+        : t("closedBy", { name: seatName(snap, view.closer) }),
     stock: t("endStock"), no_draws: t("endNoDraws"), redeal: t("endRedeal"),
   }[view.end] ?? "";
   const winners = snap.match_over
@@ -279,10 +281,27 @@ export function renderScores(snap) {
     view.racks.forEach((rack, seat) => {
       const line = el("div", "end-rack");
       line.append(el("span", "owner-name", seatName(snap, seat)));
-      const tiles = el("span", "tile-row");
-      for (const name of rack) tiles.append(tileEl(name, { small: true }));
-      line.append(tiles);
+      line.append(endRackTiles(view, seat, rack));
       racks.append(line);
     });
   }
+}
+
+/** A rack shown at the round's end: the Tablă closer's formations set apart, as the closer
+ * shows them (T6), else the tiles as held. */
+export function endRackTiles(view, seat, rack, options = { small: true }) {
+  const row = el("span", "tile-row");
+  const formations = seat === view.closer ? view.closing_formations : null;
+  if (!formations?.length) {
+    for (const name of rack) row.append(tileEl(name, options));
+    return row;
+  }
+  row.classList.add("shown-formations");
+  row.dataset.testid = "closing-formations";
+  for (const formation of formations) {
+    const group = el("span", "end-formation");
+    for (const name of formation) group.append(tileEl(name, options));
+    row.append(group);
+  }
+  return row;
 }

@@ -1,6 +1,6 @@
 // Replays: one round of a stored match, move by move, seen from any seat or open (every
 // rack shown). The positions are remi/replays.py's (replay_positions); this only draws them.
-import { el } from "../game/render.js";
+import { el, endRackTiles } from "../game/render.js";
 import { describe, lang, playerLabel, t } from "../i18n.js";
 import { tileEl } from "../game/tiles.js";
 import { P } from "./state.js";
@@ -55,7 +55,7 @@ function show(index) {
     $("replay-action").textContent = t("replayStart");
   } else {
     const actor = R.positions[R.index - 1].view.to_play;
-    const you = actor === R.entry.seat;
+    const you = actor === R.entry.seat && !R.entry.players?.[actor]?.is_bot;
     $("replay-action").textContent = describe(position.action, name(actor), you, view.variant);
   }
   const board = $("replay-board");
@@ -91,7 +91,7 @@ function show(index) {
     const line = el("div", `end-rack${view.to_play === seat ? " to-play" : ""}`);
     line.append(el("span", "owner-name", name(seat)));
     const rack = view.racks?.[seat] ?? (seat === view.seat ? view.rack : null);
-    if (rack) line.append(tiles(rack));
+    if (rack) line.append(endRackTiles(view, seat, rack, { small: true, lang: lang() }));
     else line.append(el("span", "muted", t("tiles", { n: view.rack_sizes[seat] })));
     if (view.scores) line.append(el("b", "replay-score", String(view.scores[seat])));
     racks.append(line);
