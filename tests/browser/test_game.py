@@ -205,6 +205,9 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     assert page.get_by_test_id("strip").is_visible()
     assert page.evaluate("document.body.dataset.engine") == "worker"
     assert page.locator("#status").inner_text().endswith(" gata")      # Romanian by default
+    hint = page.locator("#turn-info").inner_text()
+    if state["view"]["phase"] == "draw" and not any(a.startswith("take") for a in state["legal"]):
+        assert "Trage din teanc." in hint and " ia din " not in hint, hint   # E3: draw only
     page.keyboard.press("?")
     help_panel = page.get_by_test_id("help-panel")
     assert help_panel.is_visible() and "Enter" in help_panel.inner_text()
