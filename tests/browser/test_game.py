@@ -254,6 +254,9 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     page.get_by_test_id("scores").wait_for()
     assert page.get_by_test_id("scores").locator("tbody tr").count() == 4
     view = state["view"]
+    scored = {key for row in view["breakdown"] for key, value in row.items() if value}
+    columns = {"laid", "rack"} | (scored - {"total"})      # a column of zeros is left out
+    assert page.get_by_test_id("scores").locator("thead th").count() == 1 + len(columns) + 2
     if view["closer"] is not None:             # T6: the closer's rack is shown as formations
         groups = page.get_by_test_id("closing-formations").locator(".end-formation")
         shown = [group.locator("[data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)")

@@ -240,10 +240,13 @@ const COLUMN_KEYS = {
 export function renderScores(snap) {
   const view = snap.view;
   const rows = view.breakdown ?? [];
+  // laid and rack always; any other column only when it scored for someone this round
+  // (a phone has no room for a row of zeros)
+  const shown = (key) => ["laid", "rack"].includes(key) || rows.some((row) => row[key]);
   const keys = COLUMNS.filter((key) => rows.some((row) => key in row));
   const extra = rows.length ? Object.keys(rows[0]).filter(
     (key) => key !== "total" && !keys.includes(key)) : [];
-  const cols = [...keys, ...extra];
+  const cols = [...keys, ...extra].filter(shown);
   const table = $("scores");
   table.replaceChildren();
   const head = el("tr");
