@@ -20,7 +20,7 @@ from .profile import check_profile
 from .replays import round_log, steps
 from .tournament import RANK_POINTS, Table, Tournament
 
-# The fast setting (tests, demos): easy bots and one round per table.
+# The fast setting (tests, demos): easy bots, two rounds per qualifying table, one in the final.
 FAST_LEVEL = "easy"
 
 
@@ -54,9 +54,10 @@ def scored_rounds(match: Match) -> int:
 
 def new_tournament(variant: str, name: str, seed: str, fast: bool = False,
                    options: Options | None = None) -> Tournament:
-    """A tournament of remi/tournament.py; `fast` makes every bot easy and every table one
-    round long (for tests: a whole tournament in a minute)."""
-    rounds = (1, 1) if fast else (3, 4)
+    """A tournament of remi/tournament.py; `fast` makes every bot easy, the qualifying tables
+    two rounds long and the final one (for tests: a whole tournament in a minute or two, with
+    standings between rounds)."""
+    rounds = (2, 1) if fast else (3, 4)
     tournament = Tournament.new(variant, name, seed, options, *rounds)
     if fast:
         for entrant in tournament.entrants[1:]:

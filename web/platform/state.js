@@ -6,7 +6,7 @@ export const P = {
   profile: null,        // the profile (remi/profile.py format), as stored
   tournament: null,     // the tournament's standings (tournament_state), when one is loaded
   tab: null,            // the menu's last tab
-  // Tests and demos: `?fastBots=1` makes tournament bots easy and every table one round.
+  // Tests and demos: `?fastBots=1` makes tournament bots easy and tables short (2 rounds, final 1).
   fast: params.get("fastBots") === "1",
 };
 

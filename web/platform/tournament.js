@@ -95,6 +95,7 @@ function render(state) {
     const card = el("div", `t-table${table.mine ? " mine" : ""}${table.stage === "final" ? " final" : ""}`);
     card.setAttribute("data-testid", "tournament-table");
     card.dataset.stage = table.stage;
+    card.dataset.played = table.played;
     const title = table.stage === "final" ? t("tableFinal") : t("tableQualifying", { n: ++qualifying });
     const head = el("div", "t-head");
     head.append(el("b", "", title));
