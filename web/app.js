@@ -15,7 +15,7 @@ import { openDialog, readDialog, renderLevelFields } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
 import * as rack from "./game/rack.js";
-import { askJoin, askRoom, GUEST_KEY, GuestTable, HOST_KEY, HostTable, roomInLocation } from "./room.js";
+import { askJoin, askRoom, GUEST_KEY, GuestTable, HOST_KEY, HostTable, isInvite, roomInLocation } from "./room.js";
 import * as platform from "./platform/index.js";  // platform hooks (docs/platform.md)
 
 const $ = (id) => document.getElementById(id);
@@ -121,7 +121,8 @@ const roomUI = {
   schedule: () => schedule(),
   toast: (text) => toast(text),
   waiting: (text) => setTurnText(text),
-  refused: (text) => showRefusal(text, ""),
+  hasSnapshot: () => !!S.snap,
+  refused: (text) => showRefusal(text, "", t("roomRefused")),
   leave: () => leaveRoom(),
   record: (log, snap) => platform.saved(log, { ...snap, mode: "room" }),  // platform: history
 };
@@ -133,11 +134,14 @@ async function enterRoom() {
     let saved = null;
     try { saved = JSON.parse(localStorage.getItem(GUEST_KEY) ?? "null"); } catch { /* none */ }
     const same = saved?.link === link ? saved : null;
-    const who = same ?? await askJoin({ name: prefsName() || t("guestName") });
+    // a new invite after a drop: this device's seat token from its last invite comes along
+    const reinvited = !same && saved?.token && isInvite(link) && isInvite(saved.link) ? saved : null;
+    const who = same ?? await askJoin({ name: reinvited?.name ?? (prefsName() || t("guestName")) });
     if (!who) return false;
     rememberName(who.name);
-    const table = new GuestTable(roomUI, { link, ...who, token: same?.token ?? null,
-      match_id: same?.match_id ?? null, rounds: same?.rounds ?? [] });
+    const table = new GuestTable(roomUI, { link, ...who, token: (same ?? reinvited)?.token ?? null,
+      match_id: (same ?? reinvited)?.match_id ?? null, rounds: (same ?? reinvited)?.rounds ?? [],
+      borrowedToken: !!reinvited });
     return startRoom(table, (room) => room.connect());
   }
   const hosted = localStorage.getItem(HOST_KEY);
@@ -616,11 +620,11 @@ function toast(text) {
   toastTimer = setTimeout(() => (box.hidden = true), 3500);
 }
 
-function showRefusal(error, rule) {
+function showRefusal(error, rule, heading = t("illegal")) {
   const banner = $("banner");
   banner.replaceChildren();
   banner.title = "";
-  const title = el("strong", "", `${t("illegal")}${rule ? ` — ${rule}` : ""}`);
+  const title = el("strong", "", `${heading}${rule ? ` — ${rule}` : ""}`);
   const name = rule ? ruleName(rule) : "";
   banner.append(title);
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
@@ -642,6 +646,9 @@ function hideBanner() {
 // ------------------------------------------------------------------ wiring
 
 function wire() {
+  // a room link or invite pasted into this tab changes only the hash: enter it (the game
+  // in progress is saved)
+  window.addEventListener("hashchange", () => { if (roomInLocation()) location.reload(); });
   $("btn-new").addEventListener("click", () => openDialog(prefs()));
   $("btn-room").addEventListener("click", hostRoomDialog);
   $("btn-new2").addEventListener("click", () => openDialog(prefs()));
@@ -651,6 +658,7 @@ function wire() {
     translatePage();
     renderHelp($("help-body"));
     render();
+    S.room?.render();
     if (!$("scores-panel").hidden) renderScores(S.snap);
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());

@@ -147,11 +147,12 @@ export function levelName(level) { return t(level); }
 export function botName(level) { return `${t("ai")} ${levelName(level)}`; }
 
 /** A seat's label from a players list: "Tu" / the name / "AI greu" (+ "#n" when two bots
- * share a level). */
+ * share a level) / "AI mediu · Ana" for a bot standing in for a player who dropped. */
 export function playerLabel(players, seat, youSeat = null) {
   const player = players?.[seat];
   if (!player) return `#${seat + 1}`;
   if (!player.is_bot) return seat === youSeat ? t("you") : player.name;
+  if (player.in_place_of) return `${botName(player.level)} · ${player.in_place_of}`;
   const twin = players.some((p, i) => i !== seat && p.is_bot && p.level === player.level);
   return `${botName(player.level)}${twin ? ` #${seat + 1}` : ""}`;
 }

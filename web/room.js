@@ -32,7 +32,8 @@ addStrings({
   joinTitle: "Intri într-o cameră", join: "Intră", replyToHost: "Trimite gazdei acest cod:",
   connecting: "Conectare…", connected: "Conectat", offline: "deconectat",
   refusedPassword: "Parolă greșită: gazda a refuzat intrarea.", refusedFull: "Masa e plină.",
-  refusedToken: "Locul nu mai e al tău.", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
+  refusedToken: "Locul nu mai e al tău.", roomRefused: "Intrare refuzată",
+  seated: "Ești la masă: gazda începe meciul.", reinvite: "Invitație nouă pentru {name} (deconectat)", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
   dealVerified: "Runda {n}: împărțirea verificată ✓", dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
   hostAway: "Gazda nu răspunde: se reîncearcă…", hostName: "Gazda", guestName: "Oaspete",
   lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
@@ -49,7 +50,8 @@ addStrings({
   joinTitle: "Joining a room", join: "Join", replyToHost: "Send this code to the host:",
   connecting: "Connecting…", connected: "Connected", offline: "offline",
   refusedPassword: "Wrong password: the host refused you.", refusedFull: "The table is full.",
-  refusedToken: "This seat is no longer yours.", waitingSeat: "Waiting for a seat: you get one at the next turn.",
+  refusedToken: "This seat is no longer yours.", roomRefused: "Not let in",
+  seated: "You are seated: the host starts the match.", reinvite: "New invite for {name} (offline)", waitingSeat: "Waiting for a seat: you get one at the next turn.",
   dealVerified: "Round {n}: the deal is verified ✓", dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
   hostAway: "The host does not answer: retrying…", hostName: "Host", guestName: "Guest",
   lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} free seats · {bots} AI", locked: "password",
@@ -81,6 +83,12 @@ function relaysOf(link) {
 /** The page was opened by a room link or an invite: "relay" / "manual", else null. */
 export function roomInLocation() {
   return linkKind(location.hash) ? location.href : null;
+}
+
+/** Is this link an invite (way 1, single-use) rather than a room link? */
+export function isInvite(link) {
+  const at = link.indexOf("#");
+  return at >= 0 && linkKind(link.slice(at)) === "manual";
 }
 
 // ------------------------------------------------------------------ shared UI bits
@@ -209,6 +217,8 @@ export class HostTable {
     const roomText = JSON.stringify(answer.room);
     const roomChanged = roomText !== JSON.stringify(this.roomInfo);
     this.roomInfo = answer.room;
+    // an invite serves once: gone when its seat is filled (a drop then needs a new one)
+    this.invites = this.invites.filter((i) => !this.roomInfo.seats[i.seat]?.online);
     const snapText = JSON.stringify(answer.snapshot);
     const snapChanged = snapText !== this.lastSnapshot;
     this.lastSnapshot = snapText;
@@ -262,12 +272,14 @@ export class HostTable {
     if (this.netConfig.signalling === "relay" && this.link) {
       panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link"));
     }
-    const open = info.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "guest" && !s.taken);
+    // an invite is single-use: a free seat needs one, and so does a guest who dropped
+    const open = info.seats.map((s, i) => [s, i])
+      .filter(([s]) => s.kind === "guest" && (!s.taken || !s.online));
     if (this.netConfig.signalling === "manual" && open.length) {
-      for (const [, index] of open) {
+      for (const [seat, index] of open) {
         const invite = this.invites.find((i) => i.seat === index);
         const block = el("div", "invite");
-        block.append(el("p", "", t("invite", { n: index + 1 })));
+        block.append(el("p", "", seat.taken ? t("reinvite", { name: seat.in_place_of ?? seat.name }) : t("invite", { n: index + 1 })));
         if (invite) {
           block.append(...copyBox(invite.url, "invite-link"));
           const form = el("form", "reply-form");
@@ -318,12 +330,16 @@ export class HostTable {
 // ------------------------------------------------------------------ guest
 
 export class GuestTable {
-  constructor(ui, { link, name, password, token = null, match_id = null, rounds = [] }) {
+  /** `borrowedToken`: the token comes from an earlier invite of this device; a new invite
+   * (single-use, so a new link) from the same host then gives the same seat back. */
+  constructor(ui, { link, name, password, token = null, match_id = null, rounds = [],
+    borrowedToken = false }) {
     this.ui = ui;
     this.link = link;
     this.name = name;
     this.password = password;
     this.token = token;
+    this.borrowedToken = borrowedToken && !!token;
     this.matchId = match_id;    // the match whose rounds this guest recorded …
     this.rounds = rounds;       // … [{round, seed, first, actions}]: its own log (history)
     this.seeds = new Map();     // round → the revealed seed
@@ -399,11 +415,20 @@ export class GuestTable {
       welcome: () => {
         this.seat = message.seat;
         this.token = message.token;
+        this.borrowedToken = false;
         this.players = message.players;
+        this.status = t("connected");
+        if (!this.ui.hasSnapshot()) this.ui.waiting(t("seated"));
         this.save();
         this.render();
       },
       refused: () => {
+        if (message.reason === "token" && this.borrowedToken) {
+          this.token = null;              // the token of another room's seat: join as new
+          this.borrowedToken = false;
+          this.hello();
+          return;
+        }
         const reason = { password: "refusedPassword", full: "refusedFull", token: "refusedToken" }[message.reason];
         this.status = reason ? t(reason) : message.error;
         if (message.reason === "token") this.token = null;

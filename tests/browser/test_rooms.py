@@ -238,6 +238,51 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     assert [r["round"] for r in saved["rounds"]] == [1] and saved["match_id"] == snap(host)["match_id"]
 
 
+def accept_invite(host, guest, name: str) -> None:
+    """The guest answers the host's current invite; the host pastes the reply code."""
+    join_dialog(guest, name)
+    reply = guest.get_by_test_id("reply-out")
+    reply.wait_for(timeout=READY_MS)
+    host.get_by_test_id("reply-code").fill(reply.input_value())
+    host.get_by_test_id("accept-reply").click()
+
+
+def test_an_invited_guest_who_drops_gets_the_seat_back_by_a_new_invite(context, new_context,
+                                                                       site_url):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"])
+    host.get_by_test_id("new-invite").click()
+    guest_context = new_context()
+    guest = open_page(guest_context, host.get_by_test_id("invite-link").input_value())
+    accept_invite(host, guest, "Ana")
+    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
+                            timeout=30_000)
+    guest.wait_for_function("() => document.getElementById('me').textContent"
+                            ".includes('gazda începe meciul')")       # seated: what comes next
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 4)
+    token = guest.evaluate("window.remiGame.room.token")
+
+    # An invite is single-use: after a drop the host offers a new one for Ana's seat.
+    guest.close()
+    host.wait_for_function("() => document.querySelector('[data-testid=room-seats] "
+                           "[data-seat=\"1\"]').classList.contains('away')", timeout=30_000)
+    host.get_by_test_id("new-invite").click()
+    assert "Ana" in host.locator(".invite").inner_text()
+    link = host.get_by_test_id("invite-link").input_value()
+    guest = open_page(guest_context, site_url + GAME)       # a tab of its own, then the link
+    wait_ready(guest)
+    guest.goto(link)                                        # only the hash changes: it enters
+    accept_invite(host, guest, "Ana")
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 1",
+                            timeout=READY_MS)
+    assert guest.evaluate("window.remiGame.room.token") == token, "the same seat, not a new one"
+    assert [p["name"] for p in snap(host)["players"]][1] == "Ana"
+    play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 10)
+
+
 # ------------------------------------------------------------------ way 2: a room link
 
 
@@ -288,6 +333,8 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
     # After the grace period (30 s) a bot plays the seat, labelled as standing in.
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
                            ".some(e => e.textContent === 'AI în locul lui Ana')", timeout=60_000)
+    host.wait_for_function("() => document.querySelector('[data-testid=seat][data-seat=\"1\"]')"
+                           ".textContent.includes('Ana')")     # the stand-in's card keeps her name
     since = len(snap(host)["view"]["history"])
     play_until([host, late], lambda: any(
         h["seat"] == 1 for h in snap(host)["view"]["history"][since:]), timeout_s=60)

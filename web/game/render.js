@@ -51,6 +51,7 @@ function seatCard(snap, seat, { mine = false } = {}) {
     head.append(el("span", `level level-${player.level}`, levelName(player.level)));
     const suffix = seatName(snap, seat).match(/#\d+$/);
     if (suffix) head.append(el("span", "seat-no", suffix[0]));
+    if (player.in_place_of) head.append(el("span", "seat-no", player.in_place_of));  // stands in
   }
   card.append(head);
   const info = el("div", "seat-info");
