@@ -288,6 +288,15 @@ class Room:
     def _on_ping(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
         return [(peer, {"v": PROTOCOL, "type": "pong"})]
 
+    def _on_leave(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
+        """A guest leaves for good (a dropped one may come back; this one will not): before
+        the match its seat opens again; during it a bot takes the seat for the rest of the
+        match, which a newcomer may then take when mid-game join is on."""
+        index = self._seat_of(peer)
+        self.seats[index] = (Seat("guest", "") if self.match is None
+                             else Seat("bot", "", level=STAND_IN_LEVEL))
+        return self._send_views()
+
     # -- the host's own moves, bots and the clock --------------------------------------------
     def host_act(self, action: str, now: float) -> list[Outgoing]:
         state = self.match.current
@@ -410,7 +419,7 @@ def _is_hex(text: str) -> bool:
 
 
 MESSAGE_TYPES = {"hello": {"name", "password", "token"}, "entropy": {"round", "value"},
-                 "action": {"action"}, "ping": set()}
+                 "action": {"action"}, "ping": set(), "leave": set()}
 
 
 def _parse(raw: Any) -> dict[str, Any]:

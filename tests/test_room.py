@@ -161,6 +161,26 @@ def test_a_dropped_guest_is_replaced_by_a_labelled_bot_and_gets_the_seat_back():
     assert table.join("p8", "Eve", token="f" * 32)["reason"] == "token"
 
 
+def test_a_guest_who_leaves_frees_the_seat_before_the_match_and_a_bot_takes_it_during():
+    table = Table(["host", "guest", "guest"], midgame=True)
+    token = table.join("p1", "Ana")["token"]
+    table.join("p2", "Dan")
+    assert table.join("p3", "Eve")["reason"] == "full"
+    table.send("p1", msg("leave"))                   # before the match: the seat opens again
+    assert table.room.seats[1].token == "" and table.room.seats[1].peer is None
+    assert table.join("p3", "Eve")["seat"] == 1
+    assert table.join("p4", "Ana", token=token)["reason"] == "token"
+    table.start()
+    table.send("p2", msg("leave"))                   # during it: a bot plays the seat …
+    assert table.room.players()[2] == {"name": "AI medium", "is_bot": True, "level": "medium"}
+    assert table.send("p2", msg("action", action="draw"))["type"] == "error"
+    assert table.join("p5", "Ion")["type"] == "waiting"   # … which a newcomer may take
+    rng = random.Random(6)
+    while "welcome" not in [m["type"] for m in table.inbox["p5"]]:
+        table.step(rng)
+    assert table.room.seats[2].name == "Ion"
+
+
 def test_mid_game_join_takes_a_bot_seat_at_the_next_turn():
     table = Table(["host", "easy", "easy"], midgame=True)
     table.start()

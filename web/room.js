@@ -547,9 +547,13 @@ export class GuestTable {
     panel.append(leave);
   }
 
+  /** Leaving for good (not a drop): the host frees the seat, or a bot takes it over. */
   close() {
-    this.conn?.close();
     localStorage.removeItem(GUEST_KEY);
+    try {
+      if (this.seat !== null) this.send({ type: "leave" });
+    } catch { /* the connection is gone already */ }
+    setTimeout(() => this.conn?.close(), 300);     // let the message go before the channel
   }
 }
 

@@ -379,3 +379,9 @@ def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_co
                              timeout=30_000)
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
                            ".some(e => e.textContent === 'Ana')", timeout=30_000)
+
+    # Ana leaves before the match (Părăsește camera): her seat is free again, not held.
+    player.get_by_test_id("leave-room").click()
+    host.wait_for_function("() => document.querySelector('[data-testid=room-seats] "
+                           "[data-seat=\"1\"] .who').textContent === '(prieten)'",
+                           timeout=30_000)
