@@ -186,6 +186,8 @@ function clearTable() {
     $(id).replaceChildren();
   }
   $("stock-count").textContent = "0";
+  $("me").replaceChildren();
+  for (const button of $("actions").querySelectorAll("button[id^=act-]")) button.disabled = true;
 }
 
 async function hostRoomDialog() {
@@ -355,6 +357,9 @@ function schedule() {
   if (over) {
     renderScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
+    if (S.backend.kind === "guest" && !snap.match_over) {
+      $("scores-end").textContent += ` · ${t("hostDeals")}`;   // only the host deals
+    }
     platform.roundOver(snap);  // platform: score sheet, tournament's way on
   }
 }
@@ -597,7 +602,8 @@ function renderTurn(snap, info) {
     text = `<b>${t("yourTurn")}</b> · ${what}`;
     if (view.must_lay?.length) text += ` <span class="warn">${t("mustLay", { tiles: view.must_lay.join(" ") })}</span>`;
   } else {
-    text = t("thinking", { name: seatName(snap, view.to_play) });
+    const away = snap.players[view.to_play]?.connected === false;   // a room's dropped guest
+    text = t(away ? "awayTurn" : "thinking", { name: seatName(snap, view.to_play) });
   }
   setTurnText(timer + text, true);
   if (timer) clock.show();

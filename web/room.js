@@ -33,7 +33,8 @@ addStrings({
   connecting: "Conectare…", connected: "Conectat", offline: "deconectat",
   refusedPassword: "Parolă greșită: gazda a refuzat intrarea.", refusedFull: "Masa e plină.",
   refusedToken: "Locul nu mai e al tău.", roomRefused: "Intrare refuzată",
-  seated: "Ești la masă: gazda începe meciul.", reinvite: "Invitație nouă pentru {name} (deconectat)", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
+  seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
+  awayTurn: "{name} e deconectat: se așteaptă…", reinvite: "Invitație nouă pentru {name} (deconectat)", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
   dealVerified: "Runda {n}: împărțirea verificată ✓", dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
   hostAway: "Gazda nu răspunde: se reîncearcă…", hostName: "Gazda", guestName: "Oaspete",
   lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
@@ -51,7 +52,8 @@ addStrings({
   connecting: "Connecting…", connected: "Connected", offline: "offline",
   refusedPassword: "Wrong password: the host refused you.", refusedFull: "The table is full.",
   refusedToken: "This seat is no longer yours.", roomRefused: "Not let in",
-  seated: "You are seated: the host starts the match.", reinvite: "New invite for {name} (offline)", waitingSeat: "Waiting for a seat: you get one at the next turn.",
+  seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
+  awayTurn: "{name} is offline: waiting…", reinvite: "New invite for {name} (offline)", waitingSeat: "Waiting for a seat: you get one at the next turn.",
   dealVerified: "Round {n}: the deal is verified ✓", dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
   hostAway: "The host does not answer: retrying…", hostName: "Host", guestName: "Guest",
   lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} free seats · {bots} AI", locked: "password",
@@ -726,7 +728,7 @@ export function askJoin(defaults) {
   password.type = "password";
   password.setAttribute("data-testid", "join-password");
   const label = (text, input) => {
-    const wrap = el("label");
+    const wrap = el("label", "field");
     wrap.append(el("span", "", text), input);
     return wrap;
   };

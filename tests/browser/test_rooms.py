@@ -188,6 +188,7 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
                                timeout=20_000)
     guest.get_by_test_id("scores").wait_for()
     assert guest.get_by_test_id("next-round").is_hidden(), "only the host deals the next round"
+    assert "gazda împarte runda următoare" in guest.locator("#scores-end").inner_text()
     check = guest.get_by_test_id("deal-check")
     check.wait_for(timeout=20_000)
     assert "✓" in check.inner_text(), "the guest verified the deal against the commit"
