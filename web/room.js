@@ -34,7 +34,8 @@ addStrings({
   refusedPassword: "Parolă greșită: gazda a refuzat intrarea.", refusedFull: "Masa e plină.",
   refusedToken: "Locul nu mai e al tău.", roomRefused: "Intrare refuzată",
   seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
-  awayTurn: "{name} e deconectat: se așteaptă…", reinvite: "Invitație nouă pentru {name} (deconectat)", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
+  awayTurn: "{name} e deconectat: se așteaptă…",
+  hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.", reinvite: "Invitație nouă pentru {name} (deconectat)", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
   dealVerified: "Runda {n}: împărțirea verificată ✓", dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
   hostAway: "Gazda nu răspunde: se reîncearcă…", hostName: "Gazda", guestName: "Oaspete",
   lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
@@ -53,7 +54,8 @@ addStrings({
   refusedPassword: "Wrong password: the host refused you.", refusedFull: "The table is full.",
   refusedToken: "This seat is no longer yours.", roomRefused: "Not let in",
   seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
-  awayTurn: "{name} is offline: waiting…", reinvite: "New invite for {name} (offline)", waitingSeat: "Waiting for a seat: you get one at the next turn.",
+  awayTurn: "{name} is offline: waiting…",
+  hostGoneInvite: "The connection to the host is lost: ask for a new invite.", reinvite: "New invite for {name} (offline)", waitingSeat: "Waiting for a seat: you get one at the next turn.",
   dealVerified: "Round {n}: the deal is verified ✓", dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
   hostAway: "The host does not answer: retrying…", hostName: "Host", guestName: "Guest",
   lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} free seats · {bots} AI", locked: "password",
@@ -371,7 +373,12 @@ export class GuestTable {
     this.conn.on("message", (text) => this.receive(String(text)));
     this.conn.on("open", () => { this.status = t("connected"); this.hello(); this.render(); });
     this.conn.on("reconnecting", () => { this.status = t("hostAway"); this.render(); });
-    this.conn.on("close", () => { this.status = t("offline"); this.render(); });
+    this.conn.on("close", () => {
+      this.status = t("offline");
+      // an invite's connection does not come back by itself: say what to do
+      this.ui.waiting(t(isInvite(this.link) ? "hostGoneInvite" : "hostAway"));
+      this.render();
+    });
     if (this.conn.reply) this.render();
     if (this.conn.state === "open") {
       this.status = t("connected");

@@ -283,6 +283,10 @@ def test_an_invited_guest_who_drops_gets_the_seat_back_by_a_new_invite(context, 
     assert [p["name"] for p in snap(host)["players"]][1] == "Ana"
     play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 10)
 
+    host.close()                                   # the host is gone: the guest is told what to do
+    guest.wait_for_function("() => document.getElementById('me').textContent"
+                            ".includes('cere-i o invitație nouă')", timeout=30_000)
+
 
 # ------------------------------------------------------------------ way 2: a room link
 
