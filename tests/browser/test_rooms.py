@@ -248,8 +248,8 @@ def accept_invite(host, guest, name: str) -> None:
     host.get_by_test_id("accept-reply").click()
 
 
-def test_an_invited_guest_who_drops_gets_the_seat_back_by_a_new_invite(context, new_context,
-                                                                       site_url):
+def test_an_invite_guest_comes_back_by_a_new_invite_after_a_drop_or_a_host_reload(
+        context, new_context, site_url):
     host = open_page(context, site_url + GAME)
     wait_ready(host)
     create_room(host, ["guest", "easy"])
@@ -283,9 +283,21 @@ def test_an_invited_guest_who_drops_gets_the_seat_back_by_a_new_invite(context, 
     assert [p["name"] for p in snap(host)["players"]][1] == "Ana"
     play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 10)
 
-    host.close()                                   # the host is gone: the guest is told what to do
+    # The host reloads: the guest is cut off, told what to do, and comes back the same way.
+    history = len(snap(host)["view"]["history"])
+    host.reload()
     guest.wait_for_function("() => document.getElementById('me').textContent"
                             ".includes('cere-i o invitație nouă')", timeout=30_000)
+    wait_ready(host)
+    host.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    host.get_by_test_id("new-invite").click()
+    guest.goto(host.get_by_test_id("invite-link").input_value())
+    accept_invite(host, guest, "Ana")
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 1 && "
+                            "window.remiGame.room.received.some(m => m.type === 'welcome')",
+                            timeout=READY_MS)
+    assert guest.evaluate("window.remiGame.room.token") == token
+    play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= history + 4)
 
 
 # ------------------------------------------------------------------ way 2: a room link
