@@ -73,11 +73,13 @@ S.backend = SOLO;
 async function boot() {
   setLang(lang());
   translatePage();
+  status.textContent = t("loading");
   renderHelp($("help-body"));
   const loading = showLoading();
   const info = await start({ useWorker: params.get("worker") !== "0" });
   loading.finish();
-  status.textContent = t("pythonReady", { v: info.python.split(" ")[0] });
+  status.dataset.python = info.python.split(" ")[0];
+  status.textContent = t("pythonReady", { v: status.dataset.python });
   setTurnText(t("loadingGame"));
   enableOffline(status).then((offline) => {
     if (offline) status.dataset.offline = "1";
@@ -665,6 +667,7 @@ function wire() {
     renderHelp($("help-body"));
     render();
     S.room?.render();
+    if (status.dataset.python) status.firstChild.textContent = t("pythonReady", { v: status.dataset.python });
     if (!$("scores-panel").hidden) renderScores(S.snap);
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());

@@ -4,7 +4,7 @@ const KEY = "remi.lang";
 const RO = {
   lang: "ro",
   newGame: "Joc nou", help: "Ajutor", langSwitch: "EN", langSwitchTitle: "English",
-  loadingGame: "Se pregătește masa…", loadingPython: "Se încarcă Python…",
+  loading: "Se încarcă…", loadingGame: "Se pregătește masa…", loadingPython: "Se încarcă Python…",
   pythonLoaded: "Python încărcat", loadingFiles: "Se încarcă jocul…", filesLoaded: "Joc încărcat",
   pythonReady: "Python {v} gata", bootFailed: "Nu a pornit", updateReady: "Versiune nouă — reîncarcă",
   stock: "Teanc", atu: "Atu", strip: "Șir", head: "cap de șir", table: "Masa",
@@ -43,7 +43,7 @@ const RO = {
 const EN = {
   lang: "en",
   newGame: "New game", help: "Help", langSwitch: "RO", langSwitchTitle: "Română",
-  loadingGame: "Setting the table…", loadingPython: "Loading Python…",
+  loading: "Loading…", loadingGame: "Setting the table…", loadingPython: "Loading Python…",
   pythonLoaded: "Python loaded", loadingFiles: "Loading the game…", filesLoaded: "Game loaded",
   pythonReady: "Python {v} ready", bootFailed: "Could not start", updateReady: "Update ready — reload",
   stock: "Stock", atu: "Atu", strip: "Strip", head: "head of the strip", table: "Table",

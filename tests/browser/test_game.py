@@ -362,6 +362,7 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     open_game(page, site_url, "botDelay=0&clockScale=0.05")
     page.get_by_test_id("lang").click()
     assert page.get_by_test_id("new-game").inner_text() == "New game"
+    assert page.locator("#status").inner_text().endswith(" ready")
     new_game_via_dialog(page, "etalat", 2, ["easy"], timer="30")
     state = wait_turn(page)
     assert state["view"]["options"]["timer"] == 30
@@ -374,6 +375,7 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
     assert page.get_by_test_id("new-game").inner_text() == "New game"
+    assert page.locator("html").get_attribute("lang") == "en"
     assert snap(page)["view"]["options"]["timer"] == 30
 
 
