@@ -36,7 +36,8 @@ addStrings({
   seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
   awayTurn: "{name} e deconectat: se așteaptă…",
   hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.", reinvite: "Invitație nouă pentru {name} (deconectat)", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
-  dealVerified: "Runda {n}: împărțirea verificată ✓", dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
+  dealVerified: "Runda {n}: împărțirea verificată ✓",
+  dealUnchecked: "Runda {n}: împărțirea nu se poate verifica (ai intrat după ce s-a împărțit).", dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
   hostAway: "Gazda nu răspunde: se reîncearcă…", hostName: "Gazda", guestName: "Oaspete",
   lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
 }, {
@@ -56,7 +57,8 @@ addStrings({
   seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
   awayTurn: "{name} is offline: waiting…",
   hostGoneInvite: "The connection to the host is lost: ask for a new invite.", reinvite: "New invite for {name} (offline)", waitingSeat: "Waiting for a seat: you get one at the next turn.",
-  dealVerified: "Round {n}: the deal is verified ✓", dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
+  dealVerified: "Round {n}: the deal is verified ✓",
+  dealUnchecked: "Round {n}: the deal cannot be checked (you came in after it was dealt).", dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
   hostAway: "The host does not answer: retrying…", hostName: "Host", guestName: "Guest",
   lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} free seats · {bots} AI", locked: "password",
 });
@@ -487,10 +489,10 @@ export class GuestTable {
       ok = (await call("room_verify", {
         commit, reveal, seats: dealt.seats, first: dealt.first, seat: dealt.seat, hand: dealt.hand,
       })).result;
-      this.verified.push({ round: reveal.round, ok });
       this.ui.toast(t(ok ? "dealVerified" : "dealFailed", { n: reveal.round }));
-      this.render();
     }
+    this.verified.push({ round: reveal.round, ok });
+    this.render();
     if (ok === false) return;       // a deal that fails its check is not recorded
     this.seeds.set(reveal.round, reveal.seed);
     await this.record(reveal.round);
@@ -545,7 +547,9 @@ export class GuestTable {
     }
     if (this.players.length) panel.append(seatList(this.players.map((p) => ({ ...p, online: p.connected !== false, taken: true })), this.seat));
     for (const { round, ok } of this.verified) {
-      const line = el("p", ok ? "verified" : "warn", t(ok ? "dealVerified" : "dealFailed", { n: round }));
+      const [kind, key] = ok === null ? ["muted", "dealUnchecked"]
+        : ok ? ["verified", "dealVerified"] : ["warn", "dealFailed"];
+      const line = el("p", kind, t(key, { n: round }));
       line.setAttribute("data-testid", "deal-check");
       panel.append(line);
     }
