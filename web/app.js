@@ -189,6 +189,7 @@ function clearTable() {
   }
   $("stock-count").textContent = "0";
   $("me").replaceChildren();
+  $("strip-wrap").hidden = true;                 // the variant's own piles come with the deal
   for (const button of $("actions").querySelectorAll("button[id^=act-]")) button.disabled = true;
 }
 
