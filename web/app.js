@@ -358,13 +358,16 @@ function schedule() {
   const over = snap.view.phase === "over" || snap.view.to_play === null;
   $("scores-panel").hidden = !over;
   if (over) {
-    renderScores(snap);
+    showScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
-    if (S.backend.kind === "guest" && !snap.match_over) {
-      $("scores-end").textContent += ` · ${t("hostDeals")}`;   // only the host deals
-    }
     platform.roundOver(snap);  // platform: score sheet, tournament's way on
   }
+}
+
+/** The round-end table; a room's guest is told that the host deals the next round. */
+function showScores(snap) {
+  renderScores(snap);
+  if (S.backend.kind === "guest" && !snap.match_over) $("scores-end").textContent += ` · ${t("hostDeals")}`;
 }
 
 async function nextRound() {
@@ -669,7 +672,7 @@ function wire() {
     render();
     S.room?.render();
     if (status.dataset.python) status.firstChild.textContent = t("pythonReady", { v: status.dataset.python });
-    if (!$("scores-panel").hidden) renderScores(S.snap);
+    if (!$("scores-panel").hidden) showScores(S.snap);
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
   $("new-game").addEventListener("close", () => {
