@@ -356,11 +356,16 @@ function schedule() {
   }
   clock.run(snap);
   const over = snap.view.phase === "over" || snap.view.to_play === null;
+  const opening = over && $("scores-panel").hidden;
   $("scores-panel").hidden = !over;
   if (over) {
     showScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
     platform.roundOver(snap);  // platform: score sheet, tournament's way on
+    if (opening) {             // the keyboard moves to the panel: Enter deals the next round
+      const buttons = [...$("scores-panel").querySelectorAll(".sheet-buttons button")].filter((b) => !b.hidden);
+      (buttons.find((b) => b.classList.contains("primary")) ?? buttons[0])?.focus();
+    }
   }
 }
 
@@ -415,6 +420,13 @@ function rearranged(change) {
 const sortRack = (compare) => rearranged(() => rack.sortRack(S, compare));
 const moveTile = (key, toIndex) => rearranged(() => rack.moveTile(S, key, toIndex));
 const clearChoice = () => rearranged(() => { S.selected.clear(); S.draft = []; });
+/** Esc: the banner goes first, then the selection; the opening being composed stays. */
+const escape = () => {
+  if (!$("banner").hidden) hideBanner();
+  else rearranged(() => S.selected.clear());
+};
+/** Backspace: the last formation added to the opening being composed comes back. */
+const undoDraft = () => rearranged(() => { S.draft = S.draft.slice(0, -1); });
 
 async function arrangeRack() {
   if (!S.snap) return;
@@ -712,7 +724,7 @@ function wire() {
     if (top) act("take");
   });
   enableKeys(S, {
-    act, mine, render, moveTile, toggleSelect, clearChoice, hideBanner, openDraft, attachTo,
+    act, mine, render, moveTile, toggleSelect, escape, undoDraft, openDraft, attachTo,
     laySelected, discardOrClose, sortRack, arrangeRack,
   });
 

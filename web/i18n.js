@@ -4,6 +4,8 @@ const KEY = "remi.lang";
 const RO = {
   lang: "ro",
   newGame: "Joc nou", help: "Ajutor", langSwitch: "EN", langSwitchTitle: "English",
+  ariaTable: "Masa de joc", ariaBoard: "Masa", ariaFormations: "Formațiile de pe masă",
+  ariaRack: "Locul tău", ariaRackTiles: "Rastelul tău", ariaPosition: "poziția",
   loading: "Se încarcă…", loadingGame: "Se pregătește masa…", loadingPython: "Se încarcă Python…",
   pythonLoaded: "Python încărcat", loadingFiles: "Se încarcă jocul…", filesLoaded: "Joc încărcat",
   pythonReady: "Python {v} gata", bootFailed: "Nu a pornit", updateReady: "Versiune nouă — reîncarcă",
@@ -24,7 +26,7 @@ const RO = {
   winner: "Câștigă: {names}", closedBy: "{name} a închis.", youClosed: "Ai închis.", endStock: "S-a terminat teancul.",
   endNoDraws: "Trei ture fără tras din teanc.", endRedeal: "Reîmpărțire.",
   nextRound: "Runda următoare",
-  colSeat: "Jucător", colLaid: "Coborâte", colRack: "Rămase", colUnopened: "Neetalat",
+  colSeat: "Jucător", colLaid: "Coborâte", colShown: "Formații arătate", colRack: "Rămase", colUnopened: "Neetalat",
   colClosing: "Închidere", colTwin: "Geamăn atu", colJokers: "Jokeri", colFloor: "Plafon",
   colDouble: "Dublare", colTotal: "Runda", colMatch: "Total meci",
   double: "Rundă dublă", timer: "{s} s", noTimer: "fără ceas",
@@ -43,6 +45,8 @@ const RO = {
 const EN = {
   lang: "en",
   newGame: "New game", help: "Help", langSwitch: "RO", langSwitchTitle: "Română",
+  ariaTable: "Game table", ariaBoard: "Board", ariaFormations: "Table formations",
+  ariaRack: "Your place", ariaRackTiles: "Your rack", ariaPosition: "position",
   loading: "Loading…", loadingGame: "Setting the table…", loadingPython: "Loading Python…",
   pythonLoaded: "Python loaded", loadingFiles: "Loading the game…", filesLoaded: "Game loaded",
   pythonReady: "Python {v} ready", bootFailed: "Could not start", updateReady: "Update ready — reload",
@@ -63,7 +67,7 @@ const EN = {
   winner: "Winner: {names}", closedBy: "{name} closed.", youClosed: "You closed.", endStock: "The stock ran out.",
   endNoDraws: "Three rounds without a stock draw.", endRedeal: "Redeal.",
   nextRound: "Next round",
-  colSeat: "Player", colLaid: "Laid", colRack: "Rack", colUnopened: "Unopened",
+  colSeat: "Player", colLaid: "Laid", colShown: "Formations shown", colRack: "Rack", colUnopened: "Unopened",
   colClosing: "Closing", colTwin: "Atu twin", colJokers: "Jokers", colFloor: "Floor",
   colDouble: "Doubling", colTotal: "Round", colMatch: "Match total",
   double: "Double round", timer: "{s} s", noTimer: "no clock",
@@ -134,6 +138,7 @@ export function ruleName(rule) { return RULES[current][rule] ?? ""; }
 export function translatePage(root = document) {
   document.documentElement.lang = current;
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-title]")) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute("aria-label", el.title);
@@ -192,7 +197,7 @@ export function describe(action, name, isYou, variant) {
   const params = {};
   if (verb === "take") {
     if (words[1] && words[1] !== "1") { key = "takeN"; params.n = words[1]; }
-    params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "strip").toLowerCase();
+    params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "srcStrip").toLowerCase();
     if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "its row";
   } else if (verb === "open" || verb === "lay") {
     params.what = action.slice(verb.length).trim();

@@ -211,6 +211,7 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     page.keyboard.press("?")
     help_panel = page.get_by_test_id("help-panel")
     assert help_panel.is_visible() and "Enter" in help_panel.inner_text()
+    assert all(rule in help_panel.inner_text() for rule in ("E3", "E4", "E11", "T6", "T9"))
 
 
 def test_etalat_round_by_clicks_and_drags_to_the_score_table(page, site_url, tmp_path):
@@ -231,9 +232,10 @@ def test_etalat_round_by_clicks_and_drags_to_the_score_table(page, site_url, tmp
     assert sum(state["view"]["scores"]) == sum(state["totals"])
     assert_no_freeze(page)
     before = state["round"]
-    page.get_by_test_id("next-round").click()
+    assert page.evaluate("document.activeElement.id") == "btn-next"   # the panel has the keys
+    page.keyboard.press("Enter")
     page.wait_for_function("r => window.remiGame.snap.round === r + 1", arg=before)
-    assert page.locator("#scores-panel").is_hidden()
+    page.locator("#scores-panel").wait_for(state="hidden")
 
 
 def test_tabla_round_against_four_levels(page, site_url, tmp_path):
@@ -254,6 +256,8 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     page.get_by_test_id("scores").wait_for()
     assert page.get_by_test_id("scores").locator("tbody tr").count() == 4
     view = state["view"]
+    head = page.get_by_test_id("scores").locator("thead").inner_text().lower()
+    assert "formații arătate" in head and "coborâte" not in head     # T1: nothing is laid
     scored = {key for row in view["breakdown"] for key, value in row.items() if value}
     columns = {"laid", "rack"} | (scored - {"total"})      # a column of zeros is left out
     assert page.get_by_test_id("scores").locator("thead th").count() == 1 + len(columns) + 2
@@ -288,6 +292,12 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     # Romanian page: the rule's Romanian name is shown, the engine's English text a tooltip
     assert banner.locator(".rule-name").inner_text() and banner.get_attribute("title")
     assert banner.locator(".rule-text").count() == 0, text
+    composing = "draw" not in state["legal"]     # the E3 try left an opening being composed
+    page.keyboard.press("Escape")                # the banner goes; the opening stays
+    banner.wait_for(state="hidden")
+    assert page.evaluate("window.remi.state.draft.length") == (1 if composing else 0)
+    page.keyboard.press("Backspace")             # the opening's last formation comes back
+    assert page.evaluate("window.remi.state.draft.length") == 0
     assert rack_names(page) == rack
     assert page.evaluate("localStorage.getItem('remi.save')") == saved
     assert snap(page)["view"]["history"] == state["view"]["history"]

@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 export function enableKeys(game, on) {
   const onKey = (event) => {
     if (document.querySelector("dialog[open]")) return;
+    if (!$("scores-panel").hidden) return;     // the round-end panel: its buttons, by Tab and Enter
     if (event.target.closest?.("input, select, textarea")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key;
@@ -32,7 +33,8 @@ export function enableKeys(game, on) {
       on.toggleSelect(current.key);
       return handled();
     }
-    if (key === "Escape") { on.clearChoice(); on.hideBanner(); return handled(); }
+    if (key === "Escape") { on.escape(); return handled(); }
+    if (key === "Backspace") { on.undoDraft(); return handled(); }
     if (key === "?") { $("help").showModal(); return handled(); }
     if (event.target.closest?.("button") && key === "Enter") return;
     if (key === "Enter") { on.openDraft(); return handled(); }

@@ -252,7 +252,9 @@ export function renderScores(snap) {
   table.replaceChildren();
   const head = el("tr");
   head.append(el("th", "", t("colSeat")));
-  for (const key of cols) head.append(el("th", "", COLUMN_KEYS[key] ? t(COLUMN_KEYS[key]) : key));
+  const label = (key) => (key === "laid" && view.variant === "tabla" ? t("colShown")  // T1: nothing laid
+    : COLUMN_KEYS[key] ? t(COLUMN_KEYS[key]) : key);
+  for (const key of cols) head.append(el("th", "", label(key)));
   head.append(el("th", "total", t("colTotal")), el("th", "total", t("colMatch")));
   const thead = el("thead");
   thead.append(head);

@@ -1,5 +1,7 @@
 // One tile as markup: cream face, the number in its colour, and a shape per colour
 // (● black, ▲ red, ■ yellow, ◆ blue) so colour is never the only cue. The joker has its own face.
+import { lang as pageLang } from "../i18n.js";
+
 const COLOURS = { K: "black", R: "red", Y: "yellow", B: "blue" };
 const MARKS = { K: "●", R: "▲", Y: "■", B: "◆" };
 const NAMES = {
@@ -21,7 +23,7 @@ export function tileLabel(name, lang) {
 }
 
 /** A tile element (a <span>; wrap it or set attributes for interaction). */
-export function tileEl(name, { lang = "ro", tag = "span", small = false } = {}) {
+export function tileEl(name, { lang = pageLang(), tag = "span", small = false } = {}) {
   const el = document.createElement(tag);
   const { colour, number } = parseTile(name);
   el.className = `tile ${colour === "J" ? "joker" : COLOURS[colour]}${small ? " small" : ""}`;
