@@ -298,6 +298,10 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     assert page.evaluate("window.remi.state.draft.length") == (1 if composing else 0)
     page.keyboard.press("Backspace")             # the opening's last formation comes back
     assert page.evaluate("window.remi.state.draft.length") == 0
+    page.keyboard.press("c")                     # Tablă's close and atu keys: nothing in Etalat
+    page.keyboard.press("a")
+    page.wait_for_timeout(300)
+    assert banner.is_hidden()
     assert rack_names(page) == rack
     assert page.evaluate("localStorage.getItem('remi.save')") == saved
     assert snap(page)["view"]["history"] == state["view"]["history"]

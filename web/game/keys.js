@@ -39,13 +39,14 @@ export function enableKeys(game, on) {
     if (event.target.closest?.("button") && key === "Enter") return;
     if (key === "Enter") { on.openDraft(); return handled(); }
     if (/^[0-9]$/.test(key)) { typeDigit(key); return handled(); }
+    const tabla = () => game.snap?.view.variant === "tabla";
     const actions = {
       s: () => on.mine() && on.act("draw"),
       t: () => on.mine() && on.act("take"),
       l: () => on.laySelected(),
       d: () => on.discardOrClose("discard"),
-      c: () => on.discardOrClose("close"),
-      a: () => on.mine() && on.act("atu"),
+      c: () => tabla() && on.discardOrClose("close"),     // Tablă's keys do nothing in Etalat
+      a: () => tabla() && on.mine() && on.act("atu"),
       g: () => on.sortRack(byColour),
       n: () => on.sortRack(byNumber),
       r: () => on.arrangeRack(),
