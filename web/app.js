@@ -141,9 +141,9 @@ async function enterRoom() {
     const who = same ?? await askJoin({ name: reinvited?.name ?? (prefsName() || t("guestName")) });
     if (!who) return false;
     rememberName(who.name);
-    const table = new GuestTable(roomUI, { link, ...who, token: (same ?? reinvited)?.token ?? null,
-      match_id: (same ?? reinvited)?.match_id ?? null, rounds: (same ?? reinvited)?.rounds ?? [],
-      borrowedToken: !!reinvited });
+    const mine = same ?? reinvited;
+    const table = new GuestTable(roomUI, { link, ...who, token: mine?.token ?? null,
+      match_id: mine?.match_id ?? null, rounds: mine?.rounds ?? [], borrowedToken: !!reinvited });
     return startRoom(table, (room) => room.connect());
   }
   const hosted = localStorage.getItem(HOST_KEY);

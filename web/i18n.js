@@ -11,7 +11,7 @@ const RO = {
   pythonReady: "Python {v} gata", bootFailed: "Nu a pornit", updateReady: "Versiune nouă — reîncarcă",
   stock: "Teanc", atu: "Atu", strip: "Șir", head: "cap de șir", table: "Masa",
   history: "Istoric", rows: "Rânduri", yourRow: "rândul tău", row: "rândul",
-  you: "Tu", ai: "AI", tiles: "{n} piese", score: "Scor",
+  you: "Tu", ai: "AI", standIn: "AI în locul lui {name}", tiles: "{n} piese", score: "Scor",
   yourTurn: "Rândul tău", turnOf: "La mutare: {name}", thinking: "{name} se gândește…",
   phaseDraw: "Trage din teanc sau ia din {src}.", phaseDrawOnly: "Trage din teanc.", phaseFirst: "Prima mutare: doar arunci o piesă.",
   phasePlay: "Formează, apoi aruncă o piesă.", phaseAtu: "Ai luat atuul: închide acum.",
@@ -52,7 +52,7 @@ const EN = {
   pythonReady: "Python {v} ready", bootFailed: "Could not start", updateReady: "Update ready — reload",
   stock: "Stock", atu: "Atu", strip: "Strip", head: "head of the strip", table: "Table",
   history: "History", rows: "Rows", yourRow: "your row", row: "row",
-  you: "You", ai: "AI", tiles: "{n} tiles", score: "Score",
+  you: "You", ai: "AI", standIn: "AI in place of {name}", tiles: "{n} tiles", score: "Score",
   yourTurn: "Your turn", turnOf: "To play: {name}", thinking: "{name} is thinking…",
   phaseDraw: "Draw from the stock or take from {src}.", phaseDrawOnly: "Draw from the stock.", phaseFirst: "First move: discard only.",
   phasePlay: "Make formations, then discard a tile.", phaseAtu: "You took the atu: close now.",
@@ -152,12 +152,12 @@ export function levelName(level) { return t(level); }
 export function botName(level) { return `${t("ai")} ${levelName(level)}`; }
 
 /** A seat's label from a players list: "Tu" / the name / "AI greu" (+ "#n" when two bots
- * share a level) / "AI mediu · Ana" for a bot standing in for a player who dropped. */
+ * share a level) / "AI în locul lui Ana" for a bot standing in for a player who dropped. */
 export function playerLabel(players, seat, youSeat = null) {
   const player = players?.[seat];
   if (!player) return `#${seat + 1}`;
   if (!player.is_bot) return seat === youSeat ? t("you") : player.name;
-  if (player.in_place_of) return `${botName(player.level)} · ${player.in_place_of}`;
+  if (player.in_place_of) return t("standIn", { name: player.in_place_of });
   const twin = players.some((p, i) => i !== seat && p.is_bot && p.level === player.level);
   return `${botName(player.level)}${twin ? ` #${seat + 1}` : ""}`;
 }

@@ -9,7 +9,7 @@
 
 import { call } from "./engine.js";
 import { LEVELS } from "./game/dialog.js";
-import { addStrings, botName, t } from "./i18n.js";
+import { addStrings, botName, playerLabel, t } from "./i18n.js";
 import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
 
 export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
@@ -21,7 +21,7 @@ const ANSWER_TIMEOUT_MS = 15000;
 
 addStrings({
   room: "Cameră", roomTitle: "Joc cu prietenii", roomCreate: "Creează camera",
-  friend: "prieten", standIn: "AI în locul lui {name}", yourName: "Numele tău", password: "Parolă (opțional)",
+  friend: "prieten", yourName: "Numele tău", password: "Parolă (opțional)",
   midgameJoin: "Intrare în timpul jocului", visibility: "Vizibilitate", private: "privată",
   public: "publică (în lobby)", signalling: "Conectare", byLink: "prin link (internet)",
   byInvite: "prin coduri (aceeași rețea, fără internet)", relays: "Relee (câte unul pe rând)",
@@ -33,16 +33,19 @@ addStrings({
   connecting: "Conectare…", connected: "Conectat", offline: "deconectat",
   refusedPassword: "Parolă greșită: gazda a refuzat intrarea.", refusedFull: "Masa e plină.",
   refusedToken: "Locul nu mai e al tău.", roomRefused: "Intrare refuzată",
+  waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
   seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
   awayTurn: "{name} e deconectat: se așteaptă…",
-  hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.", reinvite: "Invitație nouă pentru {name} (deconectat)", waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
+  hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.",
+  reinvite: "Invitație nouă pentru {name} (deconectat)",
   dealVerified: "Runda {n}: împărțirea verificată ✓",
-  dealUnchecked: "Runda {n}: împărțirea nu se poate verifica (ai intrat după ce s-a împărțit).", dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
+  dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
+  dealUnchecked: "Runda {n}: împărțirea nu se poate verifica (ai intrat după ce s-a împărțit).",
   hostAway: "Gazda nu răspunde: se reîncearcă…", hostName: "Gazda", guestName: "Oaspete",
   lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
 }, {
   room: "Room", roomTitle: "Play with friends", roomCreate: "Create the room",
-  friend: "friend", standIn: "AI in place of {name}", yourName: "Your name", password: "Password (optional)",
+  friend: "friend", yourName: "Your name", password: "Password (optional)",
   midgameJoin: "Mid-game join", visibility: "Visibility", private: "private",
   public: "public (in the lobby)", signalling: "Connect", byLink: "by link (internet)",
   byInvite: "by codes (same network, no internet)", relays: "Relays (one per line)",
@@ -54,11 +57,14 @@ addStrings({
   connecting: "Connecting…", connected: "Connected", offline: "offline",
   refusedPassword: "Wrong password: the host refused you.", refusedFull: "The table is full.",
   refusedToken: "This seat is no longer yours.", roomRefused: "Not let in",
+  waitingSeat: "Waiting for a seat: you get one at the next turn.",
   seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
   awayTurn: "{name} is offline: waiting…",
-  hostGoneInvite: "The connection to the host is lost: ask for a new invite.", reinvite: "New invite for {name} (offline)", waitingSeat: "Waiting for a seat: you get one at the next turn.",
+  hostGoneInvite: "The connection to the host is lost: ask for a new invite.",
+  reinvite: "New invite for {name} (offline)",
   dealVerified: "Round {n}: the deal is verified ✓",
-  dealUnchecked: "Round {n}: the deal cannot be checked (you came in after it was dealt).", dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
+  dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
+  dealUnchecked: "Round {n}: the deal cannot be checked (you came in after it was dealt).",
   hostAway: "The host does not answer: retrying…", hostName: "Host", guestName: "Guest",
   lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} free seats · {bots} AI", locked: "password",
 });
@@ -124,8 +130,7 @@ function seatList(seats, mine) {
   seats.forEach((seat, index) => {
     const item = el("li", `room-seat ${seat.online ? "online" : "away"}`);
     item.dataset.seat = index;
-    const who = seat.in_place_of ? t("standIn", { name: seat.in_place_of })
-      : seat.is_bot ? botName(seat.level)
+    const who = seat.is_bot ? playerLabel([seat], 0)
       : seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
     item.append(el("span", "dot"), el("span", "who", who));
     if (index === mine) item.classList.add("me");
