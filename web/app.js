@@ -449,7 +449,7 @@ async function discardOrClose(kind) {
   if (!mine()) return;
   const names = rack.selectedNames(S);
   const name = names.length === 1 ? names[0] : (names.length === 0 ? S.order[S.cursor]?.name : null);
-  if (!name) return toast(t(kind === "close" ? "closeBtn" : "discardBtn") + ": 1");
+  if (!name) return toast(t("pickOne", { action: t(kind === "close" ? "closeBtn" : "discardBtn") }));
   await act(`${kind} ${name}`);
 }
 
@@ -482,7 +482,7 @@ async function openDraft() {
 async function attachTo(number, key = null) {
   if (!mine()) return;
   const names = key ? [nameOf(key)] : rack.selectedNames(S);
-  if (names.length !== 1) return;
+  if (names.length !== 1) return toast(t("pickToAttach"));
   const name = names[0];
   const legal = S.snap.legal;
   const swap = `swap ${name} in ${number}`;

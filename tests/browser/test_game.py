@@ -233,6 +233,13 @@ def test_etalat_round_by_clicks_and_drags_to_the_score_table(page, site_url, tmp
     assert_no_freeze(page)
     before = state["round"]
     assert page.evaluate("document.activeElement.id") == "btn-next"   # the panel has the keys
+    inside = "document.getElementById('scores-panel').contains(document.activeElement)"
+    for _ in range(6):                          # Tab goes round the panel, never behind it
+        page.keyboard.press("Tab")
+        assert page.evaluate(inside)
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(inside)
+    page.locator("#btn-next").focus()
     page.keyboard.press("Enter")
     page.wait_for_function("r => window.remiGame.snap.round === r + 1", arg=before)
     page.locator("#scores-panel").wait_for(state="hidden")
@@ -298,6 +305,8 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     assert page.evaluate("window.remi.state.draft.length") == (1 if composing else 0)
     page.keyboard.press("Backspace")             # the opening's last formation comes back
     assert page.evaluate("window.remi.state.draft.length") == 0
+    page.keyboard.press("1")                     # a formation's number with no tile chosen
+    page.wait_for_function("document.getElementById('toast').textContent.includes('numărul formației')")
     page.keyboard.press("c")                     # Tablă's close and atu keys: nothing in Etalat
     page.keyboard.press("a")
     page.wait_for_timeout(300)

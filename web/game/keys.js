@@ -5,10 +5,24 @@ import { byColour, byNumber } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** Tab and Shift+Tab go round the panel's buttons instead of walking behind it. */
+function keepFocusIn(panel, event) {
+  const buttons = [...panel.querySelectorAll("button")].filter((b) => !b.disabled && b.getClientRects().length > 0);
+  if (!buttons.length) return;
+  const at = buttons.indexOf(document.activeElement);
+  const step = event.shiftKey ? -1 : 1;
+  const next = at < 0 ? (step > 0 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
+  buttons[next].focus();
+  event.preventDefault();
+}
+
 export function enableKeys(game, on) {
   const onKey = (event) => {
     if (document.querySelector("dialog[open]")) return;
-    if (!$("scores-panel").hidden) return;     // the round-end panel: its buttons, by Tab and Enter
+    if (!$("scores-panel").hidden) {           // the round-end panel: its buttons, by Tab and Enter
+      if (event.key === "Tab") keepFocusIn($("scores-panel"), event);
+      return;
+    }
     if (event.target.closest?.("input, select, textarea")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key;
