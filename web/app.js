@@ -539,7 +539,7 @@ function draw() {
   }
   once("history", [language, snap.match_id, snap.round, view.history.length],
     () => renderHistory(snap));
-  once("sheet", [language, snap.match_id, snap.round, view.phase === "over", snap.totals],
+  once("sheet", [language, snap.match_id, snap.round, view.phase === "over", snap.totals, snap.players],
     () => platform.drawSheet(snap).catch((error) => console.warn(error)));  // platform
   const focused = $("rack-tiles").matches(":focus-within, :focus");
   once("rack", [language, S.order, [...S.selected], S.draft, view.must_lay, view.drawn,

@@ -355,10 +355,13 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
     since = len(snap(host)["view"]["history"])
     play_until([host, late], lambda: any(
         h["seat"] == 1 for h in snap(host)["view"]["history"][since:]), timeout_s=60)
+    header = "document.querySelector('#score-sheet thead').textContent"
+    host.wait_for_function(f"{header}.includes('AI în locul lui Ana')")   # the sheet names it too
     guest = open_page(guest_context, link)
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 1",
                             timeout=READY_MS)
     assert guest.get_by_test_id("join-dialog").count() == 0, "no dialog: the token is saved"
+    host.wait_for_function(f"!{header}.includes('AI în locul') && {header}.includes('Ana')")
 
     # The host reloads: the match resumes from its saved room; guests reconnect by themselves.
     history = len(snap(host)["view"]["history"])

@@ -116,10 +116,11 @@ const sheetKey = { value: null };
 
 /** The running score sheet beside the table (and in the round-end panel). */
 export async function drawSheet(snap) {
-  const key = `${snap.match_id}/${snap.round}/${snap.view.phase === "over"}/${snap.totals}`;
+  const key = `${snap.match_id}/${snap.round}/${snap.view.phase === "over"}/${snap.totals}/${JSON.stringify(snap.players)}`;
   sheetKey.value = key;
-  const sheet = snap.sheet ?? (await P.app.call("score_sheet")).result;  // a room sends its own
+  const answer = snap.sheet ?? (await P.app.call("score_sheet")).result;  // a room sends its own
   if (sheetKey.value !== key) return;            // a newer snapshot asked already
+  const sheet = answer && { ...answer, players: snap.players };  // a stand-in is named as it plays
   const you = snap.players[snap.view.seat]?.is_bot ? null : snap.view.seat;
   renderSheet($("score-sheet"), sheet, you);
   if (!$("scores-panel").hidden) renderSheet($("scores-sheet"), sheet, you);
