@@ -550,7 +550,8 @@ export class GuestTable {
     if (this.conn?.reply && this.conn.state !== "open" && !this.conn.connects) {
       panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out"));
     }
-    if (this.players.length) panel.append(seatList(this.players.map((p) => ({ ...p, online: p.connected !== false, taken: true })), this.seat));
+    const linked = this.conn?.state === "open";    // host gone: nobody is known to be there
+    if (this.players.length) panel.append(seatList(this.players.map((p) => ({ ...p, online: linked && p.connected !== false, taken: true })), this.seat));
     for (const { round, ok } of this.verified) {
       const [kind, key] = ok === null ? ["muted", "dealUnchecked"]
         : ok ? ["verified", "dealVerified"] : ["warn", "dealFailed"];

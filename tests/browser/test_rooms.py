@@ -367,6 +367,8 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
     history = len(snap(host)["view"]["history"])
     match_id = snap(host)["match_id"]
     host.reload()
+    guest.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] li')]"
+                            ".every(li => li.classList.contains('away'))")   # nobody known there
     wait_ready(host)
     host.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
     assert snap(host)["match_id"] == match_id
