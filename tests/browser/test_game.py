@@ -389,6 +389,10 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     new_game_via_dialog(page, "etalat", 2, ["easy"], timer="30")
     state = wait_turn(page)
     assert state["view"]["options"]["timer"] == 30
+    page.wait_for_function(                   # the tiles and landmarks are named in English
+        "() => document.getElementById('rack-tiles').getAttribute('aria-label') === 'Your rack'"
+        " && [...document.querySelectorAll('#rack-tiles [data-testid=tile]')]"
+        ".every(t => /^((black|red|yellow|blue) \\d+|joker)$/.test(t.getAttribute('aria-label')))")
     page.wait_for_function(
         "() => window.remiGame.snap.view.history.some(h => h.auto && h.seat === 0)",
         timeout=30_000)

@@ -407,3 +407,7 @@ def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_co
     host.wait_for_function("() => document.querySelector('[data-testid=room-seats] "
                            "[data-seat=\"1\"] .who').textContent === '(prieten)'",
                            timeout=30_000)
+    host.get_by_test_id("lang").click()             # the room panel follows the language
+    host.wait_for_function("() => document.querySelector('[data-testid=room-seats] "
+                           "[data-seat=\"1\"] .who').textContent === '(friend)'")
+    assert host.get_by_test_id("leave-room").inner_text() == "Leave the room"
