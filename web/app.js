@@ -588,6 +588,7 @@ function renderButtons(snap, info) {
   const etalat = view.variant === "etalat";
   const mineNow = !!snap.my_turn;
   const playing = mineNow && view.phase === "play";
+  const closing = mineNow && view.phase === "atu";     // T7: the atu taken, only a close
   const opened = etalat && view.opened[view.seat];
   const count = S.selected.size;
   const show = (id, visible, enabled = true) => {
@@ -601,7 +602,7 @@ function renderButtons(snap, info) {
   show("act-open", etalat && !opened, playing && (S.draft.length > 0 || count >= 3));
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
   show("act-lay", etalat && opened, playing && count >= 3);
-  show("act-close", !etalat, playing && info.closes.size > 0 && count <= 1);
+  show("act-close", !etalat, (playing || closing) && info.closes.size > 0 && count <= 1);
   show("act-discard", true, playing && count <= 1);
   show("act-clear", count > 0 || S.draft.length > 0);
 }
@@ -693,7 +694,7 @@ function wire() {
   });
   $("btn-next").addEventListener("click", nextRound);
   $("stock").addEventListener("click", () => mine() && act("draw"));
-  $("atu").addEventListener("click", () => legalInfo(S.snap ?? { legal: [] }).atu && act("atu"));
+  $("atu").addEventListener("click", () => mine() && S.snap.view.variant === "tabla" && act("atu"));  // T7 says why not
   $("act-atu").addEventListener("click", () => act("atu"));
   $("act-redeal").addEventListener("click", () => act("redeal"));
   $("act-add").addEventListener("click", addToDraft);
@@ -720,8 +721,10 @@ function wire() {
   $("formations").addEventListener("click", (event) => {
     const formation = event.target.closest(".formation");
     if (formation) return attachTo(Number(formation.dataset.number));
-    const top = event.target.closest(".tile-row.own .tile.takeable");
-    if (top) act("take");
+    const rowTile = event.target.closest(".tile-row .tile");
+    if (!rowTile || !mine() || S.snap.view.phase !== "draw") return;
+    if (rowTile.matches(".tile-row.own .tile.top")) act("take");     // a joker: the engine says T5
+    else showRefusal(t("rowTopOnly"), "T4");   // nothing else in any row is ever takeable
   });
   enableKeys(S, {
     act, mine, render, moveTile, toggleSelect, escape, undoDraft, openDraft, attachTo,
@@ -738,7 +741,9 @@ function wire() {
         if (drop === "rack") {
           moveTile(key, dropIndex(x));
         } else if (drop === "discard" && mine()) {
-          act(`discard ${nameOf(key)}`);
+          const name = nameOf(key);          // after the atu (T7) only a close is legal
+          const onlyClose = S.snap.view.phase === "atu" && S.snap.legal.includes(`close ${name}`);
+          act(`${onlyClose ? "close" : "discard"} ${name}`);
         } else if (drop === "formation" && mine()) {
           attachTo(Number(target.dataset.number), key);
         }

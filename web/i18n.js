@@ -20,6 +20,7 @@ const RO = {
   notOpened: "neetalat", opened: "etalat",
   sortColour: "Culori", sortNumber: "Numere", arrange: "Aranjează",
   layBtn: "Coboară", addBtn: "Formație +", openBtn: "Etalează", discardBtn: "Aruncă",
+  rowTopOnly: "Se ia doar piesa de sus din rândul tău; cele de dedesubt și rândurile celorlalți rămân.",
   pickOne: "{action}: alege o singură piesă din rastel.", pickToAttach: "Alege o piesă din rastel, apoi numărul formației.",
   closeBtn: "Închide", clearBtn: "Anulează", atuBtn: "Ia atuul", redealBtn: "Reîmpărțire (3 dubluri)",
   draft: "Etalare în lucru", draftPoints: "{n} formații",
@@ -62,6 +63,7 @@ const EN = {
   notOpened: "not opened", opened: "opened",
   sortColour: "Colours", sortNumber: "Numbers", arrange: "Arrange",
   layBtn: "Lay", addBtn: "Formation +", openBtn: "Open", discardBtn: "Discard",
+  rowTopOnly: "Only the top tile of your own row may be taken; the tiles below it and the other rows stay.",
   pickOne: "{action}: select one tile on your rack.", pickToAttach: "Select a tile on your rack, then type the formation's number.",
   closeBtn: "Close", clearBtn: "Clear", atuBtn: "Take the atu", redealBtn: "Redeal (3 doubles)",
   draft: "Opening being composed", draftPoints: "{n} formations",
@@ -179,7 +181,8 @@ const VERBS = {
     atu: ["ai luat atuul", "a luat atuul"],
     close: ["ai închis, aruncând {tile}", "a închis, aruncând {tile}"],
     redeal: ["ai cerut reîmpărțirea", "a cerut reîmpărțirea"],
-    timeout: ["ți-a expirat timpul", "a rămas fără timp"],
+    timeout: ["ai rămas fără timp", "a rămas fără timp"],
+    rolled: ["ai pus la loc ce ai luat", "a pus la loc ce a luat"],
   },
   en: {
     draw: ["drew from the stock"], take: ["took the top of {src}"],
@@ -188,6 +191,7 @@ const VERBS = {
     swap: ["put {tile} in place of the joker of formation {n}"],
     discard: ["discarded {tile}"], atu: ["took the atu"], close: ["closed, discarding {tile}"],
     redeal: ["asked for a redeal"], timeout: ["ran out of time"],
+    rolled: ["put back what was taken"],
   },
 };
 

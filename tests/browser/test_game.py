@@ -7,6 +7,7 @@ UPDATE_SCREENSHOTS=1 (see browser_helpers.screenshot_path).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -276,6 +277,63 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     sheet = page.locator("#history-panel .score-sheet")   # four seats fit the side column
     assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth"), "the score sheet is cut"
     assert_no_freeze(page)
+
+
+def atu_close_log() -> dict:
+    """A saved 3-seat Tablă match whose human (seat 0, third to play) misses exactly the atu
+    R7: K1 K2 K3 · B4 B5 B6 · Y9–Y13 · R6 _ R8, and K9 to discard (T7)."""
+    import random
+    hand = "K1 K2 K3 B4 B5 B6 Y9 Y10 Y11 Y12 Y13 R6 R8 K9".split()
+    rest = [f"{c}{n}" for c in "KRYB" for n in range(1, 14)] * 2 + ["J", "J"]
+    for tile in [*hand, "R7"]:
+        rest.remove(tile)
+    random.Random(7).shuffle(rest)
+    hands = [hand, rest[:15], rest[15:29]]
+    players = [{"name": "Tu", "is_bot": False, "level": None},
+               {"name": "AI medium", "is_bot": True, "level": "medium"},
+               {"name": "AI hard", "is_bot": True, "level": "hard"}]
+    options = {"preset": "platform", "double_rounds": True, "target": None, "timer": None,
+               "three_doubles": False}
+    return {"match_id": "atuclose0001", "variant": "tabla", "options": options, "seats": 3,
+            "rounds": [{"first": 1, "atu": "R7", "hands": hands, "stock": rest[29:],
+                        "actions": []}],
+            "players": players, "seed": "atu"}
+
+
+def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
+    """T7 by mouse: the atu, then Închide (it stayed disabled); T4: a tile no one may take
+    says why instead of doing nothing."""
+    page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
+                         f"'remi.save', {json.dumps(json.dumps(atu_close_log()))});")
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "atuclose0001" and "atu" in state["legal"], state["legal"]
+    page.locator("#stock").click()             # a turn away: draw, throw the drawn tile back
+    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    drawn = snap(page)["view"]["drawn"]
+    click_tile(page, drawn)
+    page.get_by_test_id("act-discard").click()
+    page.wait_for_function("n => window.remiGame.snap.view.history.length > n",
+                           arg=len(state["view"]["history"]) + 1)
+    state = wait_turn(page)
+    assert "atu" in state["legal"] and len(state["view"]["rows"][0]) >= 2, state["view"]["rows"]
+    page.locator(".tile-row.own [data-testid=tile]").first.click()   # buried: T4
+    banner = page.get_by_test_id("banner")
+    banner.wait_for()
+    assert banner.get_attribute("data-rule") == "T4"
+    assert snap(page)["view"]["history"] == state["view"]["history"]
+    page.keyboard.press("Escape")
+    page.locator("#atu").click()
+    page.wait_for_function("window.remiGame.snap.view.phase === 'atu'")
+    click_tile(page, "K9")
+    close = page.get_by_test_id("act-close")
+    assert close.is_enabled() and page.get_by_test_id("act-discard").is_disabled()
+    close.click()
+    page.get_by_test_id("scores").wait_for()
+    over = snap(page)
+    assert over["view"]["history"][-1]["action"] == "close K9"
+    assert over["view"]["scores"][0] > 0
+    assert page.locator("#scores-end").inner_text().startswith("Ai închis.")
 
 
 def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, site_url):
