@@ -29,9 +29,12 @@ def round_log(log: dict[str, Any], round_index: int) -> dict[str, Any]:
 
 def steps(log: dict[str, Any], round_index: int, seat: int | None = None) -> list[dict[str, Any]]:
     """Every position of a round, from its deal to its last action: the view of `seat`, or
-    with `seat=None` the open table (every rack shown)."""
+    with `seat=None` the open table (every rack shown), for a finished round only."""
     match = match_log.replay(round_log(log, round_index))
     final = match.rounds[0]
+    if seat is None and not final.over:
+        raise ValueError(f"round {round_index + 1} is still in play: it is replayed from a seat "
+                         "only (the open table would show the hidden racks and the stock)")
     state = RoundState.start(final.variant, final.options, final.deal)
     positions = [_position(state, seat, None)]
     for action in final.actions:

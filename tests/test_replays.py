@@ -8,6 +8,7 @@ import pytest
 
 from remi import log as match_log
 from remi.cli import play_match
+from remi.platform import discrepancy_report
 from remi.replays import round_log, steps
 
 
@@ -43,3 +44,18 @@ def test_C10_discrepancy_report_replays_on_the_command_line(match_data, tmp_path
     assert replayed["rounds"][0]["scores"] == match_log.replay(match_data).rounds[1].scores
     with pytest.raises(ValueError):
         round_log(match_data, 5)
+
+
+def test_C10_a_round_in_play_is_replayed_from_a_seat_only_and_has_no_report(match_data):
+    """The open table and a report (the whole deal) would show hidden tiles mid-round."""
+    unfinished = {**match_data, "rounds": [*match_data["rounds"][:1],
+                                           {**match_data["rounds"][1], "actions":
+                                            match_data["rounds"][1]["actions"][:6]}]}
+    mine = steps(unfinished, 1, seat=0)
+    assert len(mine) == 7 and all("racks" not in p["view"] for p in mine)
+    with pytest.raises(ValueError, match="still in play"):
+        steps(unfinished, 1)
+    with pytest.raises(ValueError, match="still in play"):
+        discrepancy_report(unfinished, 1)
+    assert steps(unfinished, 0)[-1]["view"]["racks"]           # a finished round: open
+    assert discrepancy_report(unfinished, 0)["round"] == 1

@@ -158,6 +158,7 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     racks = page.get_by_test_id("replay-racks")
     assert racks.locator(".end-rack").count() == 3
     assert racks.locator(".end-rack .tile-row").count() == 3            # open: every rack
+    where = page.get_by_test_id("replay-next").bounding_box()["y"]
     for _ in range(5):
         page.get_by_test_id("replay-next").click()
     assert step.inner_text().startswith("5 /")
@@ -169,6 +170,7 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     page.screenshot(path=str(screenshot_path("replay.png", tmp_path)), animations="disabled")
     page.get_by_test_id("replay-last").click()
     assert step.inner_text() == f"{total} / {total}"
+    assert page.get_by_test_id("replay-next").bounding_box()["y"] == where   # the buttons stay put
     page.get_by_test_id("replay-close").click()
 
     # the discrepancy report: a file the command line replays to the same scores
@@ -182,6 +184,24 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["rounds"][0]["scores"] == scores
+
+    # a round still in play: replayed from the player's own seat only, and no report (the
+    # open table and the deal would show hidden tiles); a replay opens at the deal
+    page.get_by_test_id("platform-close").click()
+    page.get_by_test_id("next-round").click()
+    wait_turn(page)
+    open_tab(page, "history")
+    page.locator(f"[data-testid=history-row][data-id='{match_id}']").click()
+    line = detail.locator(".round-line[data-round='2']")
+    line.wait_for()
+    assert line.locator("[data-testid=report-round]").count() == 0
+    line.locator("[data-testid=replay-round]").click()
+    replay.wait_for()
+    page.wait_for_function("() => /^0 \\/ \\d+$/.test(document.querySelector("
+                           "'[data-testid=replay-step]').textContent)")
+    seat_options = page.get_by_test_id("replay-seat").locator("option")
+    assert seat_options.count() == 1 and seat_options.get_attribute("value") == "0"
+    assert racks.locator(".end-rack .tile-row").count() <= 1          # never every rack
 
 
 def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp_path):

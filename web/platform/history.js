@@ -78,8 +78,9 @@ async function showMatch(id) {
   box.append(head);
   const sheetBox = el("div", "score-sheet scroll-x");
   box.append(sheetBox);
+  let sheet = null;
   try {
-    const sheet = (await P.app.call("score_sheet_of", { log: entry.log })).result;
+    sheet = (await P.app.call("score_sheet_of", { log: entry.log })).result;
     renderSheet(sheetBox, sheet, entry.seat);
   } catch (error) {
     sheetBox.append(el("p", "message error", String(error.message ?? error)));
@@ -90,18 +91,28 @@ async function showMatch(id) {
     const line = el("div", "round-line");
     line.dataset.round = round;
     line.append(el("span", "round-name", `${t("sheetRound")}${round}`));
+    // A round still in play: only from your own seat, and no report (it holds the deal).
+    const inPlay = sheet?.rounds?.[index]?.over === false;
+    if (inPlay) {
+      line.append(el("span", "muted", t("sheetPlaying")));
+      if (entry.seat === null || entry.seat === undefined) {
+        rounds.append(line);
+        return;
+      }
+    }
     const replay = el("button", "tool", t("replay"));
     replay.type = "button";
     replay.dataset.testid = "replay-round";
     replay.setAttribute("data-testid", "replay-round");
     replay.dataset.round = round;
-    replay.addEventListener("click", () => openReplay(entry, round));
+    replay.addEventListener("click", () => openReplay(entry, round, inPlay ? entry.seat : null, inPlay));
     const report = el("button", "tool", t("report"));
     report.type = "button";
     report.setAttribute("data-testid", "report-round");
     report.dataset.round = round;
     report.addEventListener("click", () => reportRound(entry, round));
-    line.append(replay, report);
+    line.append(replay);
+    if (!inPlay) line.append(report);
     rounds.append(line);
   });
   box.append(rounds);

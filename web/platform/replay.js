@@ -8,15 +8,20 @@ import { P } from "./state.js";
 const $ = (id) => document.getElementById(id);
 const R = { entry: null, round: 1, seat: null, positions: [], index: 0 };
 
-export async function openReplay(entry, round, seat = null) {
+/** `ownSeatOnly`: a round still in play, seen from the player's seat alone. */
+export async function openReplay(entry, round, seat = null, ownSeatOnly = false) {
   R.entry = entry;
   R.round = round;
+  R.index = 0;                       // every replay opens at the deal
   const select = $("replay-seat");
   select.replaceChildren();
-  const open = el("option", "", t("replayOpen"));
-  open.value = "";
-  select.append(open);
+  if (!ownSeatOnly) {
+    const open = el("option", "", t("replayOpen"));
+    open.value = "";
+    select.append(open);
+  }
   entry.players.forEach((_, s) => {
+    if (ownSeatOnly && s !== seat) return;
     const option = el("option", "", playerLabel(entry.players, s, entry.seat));
     option.value = String(s);
     select.append(option);
