@@ -216,10 +216,11 @@ def replay_positions(log: dict[str, Any], round_index: int,
 def discrepancy_report(log: dict[str, Any], round_index: int) -> dict[str, Any]:
     """Match id + round number + that round's log: a file `python3 -m remi replay` reads."""
     report = round_log(log, round_index)
-    if not match_log.replay(report).rounds[0].over:     # its deal holds every hidden tile
-        raise ValueError(f"round {round_index + 1} is still in play: no report until it ends")
     report["round"] = round_index + 1
     if isinstance(log.get("players"), list):
         report["players"] = log["players"]
-    match_log.replay(report)            # the report must replay, or it is no report
+    # the report must replay, or it is no report; a round in play has none (its deal holds
+    # every hidden tile)
+    if not match_log.replay(report).rounds[0].over:
+        raise ValueError(f"round {round_index + 1} is still in play: no report until it ends")
     return report

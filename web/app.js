@@ -588,7 +588,6 @@ function renderButtons(snap, info) {
   const etalat = view.variant === "etalat";
   const mineNow = !!snap.my_turn;
   const playing = mineNow && view.phase === "play";
-  const closing = mineNow && view.phase === "atu";     // T7: the atu taken, only a close
   const opened = etalat && view.opened[view.seat];
   const count = S.selected.size;
   const show = (id, visible, enabled = true) => {
@@ -602,7 +601,7 @@ function renderButtons(snap, info) {
   show("act-open", etalat && !opened, playing && (S.draft.length > 0 || count >= 3));
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
   show("act-lay", etalat && opened, playing && count >= 3);
-  show("act-close", !etalat, (playing || closing) && info.closes.size > 0 && count <= 1);
+  show("act-close", !etalat, mineNow && info.closes.size > 0 && count <= 1);  // the atu's too (T7)
   show("act-discard", true, playing && count <= 1);
   show("act-clear", count > 0 || S.draft.length > 0);
 }
@@ -721,10 +720,12 @@ function wire() {
   $("formations").addEventListener("click", (event) => {
     const formation = event.target.closest(".formation");
     if (formation) return attachTo(Number(formation.dataset.number));
+    // A row's tile: your own row's top is the one `take` (the engine answers, T5 for a
+    // joker); the notation names no other, so the page says why (T4) and sends nothing.
     const rowTile = event.target.closest(".tile-row .tile");
-    if (!rowTile || !mine() || S.snap.view.phase !== "draw") return;
-    if (rowTile.matches(".tile-row.own .tile.top")) act("take");     // a joker: the engine says T5
-    else showRefusal(t("rowTopOnly"), "T4");   // nothing else in any row is ever takeable
+    if (!rowTile || !mine()) return;
+    if (rowTile.matches(".tile-row.own .tile.top")) act("take");
+    else showRefusal(t("rowTopOnly"), "T4");
   });
   enableKeys(S, {
     act, mine, render, moveTile, toggleSelect, escape, undoDraft, openDraft, attachTo,
@@ -741,9 +742,10 @@ function wire() {
         if (drop === "rack") {
           moveTile(key, dropIndex(x));
         } else if (drop === "discard" && mine()) {
-          const name = nameOf(key);          // after the atu (T7) only a close is legal
-          const onlyClose = S.snap.view.phase === "atu" && S.snap.legal.includes(`close ${name}`);
-          act(`${onlyClose ? "close" : "discard"} ${name}`);
+          const name = nameOf(key);          // a close when only that is listed (after the atu, T7)
+          const legal = S.snap.legal;
+          const close = !legal.includes(`discard ${name}`) && legal.includes(`close ${name}`);
+          act(`${close ? "close" : "discard"} ${name}`);
         } else if (drop === "formation" && mine()) {
           attachTo(Number(target.dataset.number), key);
         }

@@ -91,29 +91,25 @@ async function showMatch(id) {
     const line = el("div", "round-line");
     line.dataset.round = round;
     line.append(el("span", "round-name", `${t("sheetRound")}${round}`));
-    // A round still in play: only from your own seat, and no report (it holds the deal).
+    // A round still in play: from your own seat only, and no report (it holds the deal).
     const inPlay = sheet?.rounds?.[index]?.over === false;
-    if (inPlay) {
-      line.append(el("span", "muted", t("sheetPlaying")));
-      if (entry.seat === null || entry.seat === undefined) {
-        rounds.append(line);
-        return;
-      }
-    }
+    rounds.append(line);
+    if (inPlay) line.append(el("span", "muted", t("sheetPlaying")));
+    if (inPlay && entry.seat == null) return;
     const replay = el("button", "tool", t("replay"));
     replay.type = "button";
     replay.dataset.testid = "replay-round";
     replay.setAttribute("data-testid", "replay-round");
     replay.dataset.round = round;
-    replay.addEventListener("click", () => openReplay(entry, round, inPlay ? entry.seat : null, inPlay));
+    replay.addEventListener("click", () => openReplay(entry, round, inPlay));
+    line.append(replay);
+    if (inPlay) return;
     const report = el("button", "tool", t("report"));
     report.type = "button";
     report.setAttribute("data-testid", "report-round");
     report.dataset.round = round;
     report.addEventListener("click", () => reportRound(entry, round));
-    line.append(replay);
-    if (!inPlay) line.append(report);
-    rounds.append(line);
+    line.append(report);
   });
   box.append(rounds);
   // A room's match goes on only in its room (its guests are people, not this page's bots).

@@ -8,20 +8,21 @@ import { P } from "./state.js";
 const $ = (id) => document.getElementById(id);
 const R = { entry: null, round: 1, seat: null, positions: [], index: 0 };
 
-/** `ownSeatOnly`: a round still in play, seen from the player's seat alone. */
-export async function openReplay(entry, round, seat = null, ownSeatOnly = false) {
+/** Opens on the open table; a round still in play (`inPlay`) from the player's seat alone. */
+export async function openReplay(entry, round, inPlay = false) {
+  const seat = inPlay ? entry.seat : null;
   R.entry = entry;
   R.round = round;
   R.index = 0;                       // every replay opens at the deal
   const select = $("replay-seat");
   select.replaceChildren();
-  if (!ownSeatOnly) {
+  if (!inPlay) {
     const open = el("option", "", t("replayOpen"));
     open.value = "";
     select.append(open);
   }
   entry.players.forEach((_, s) => {
-    if (ownSeatOnly && s !== seat) return;
+    if (inPlay && s !== seat) return;
     const option = el("option", "", playerLabel(entry.players, s, entry.seat));
     option.value = String(s);
     select.append(option);
