@@ -120,6 +120,16 @@ def room_bot_step(now: float) -> dict[str, Any]:
     return _answer(_current().bot_step(now), now)
 
 
+def room_bot_timeout(now: float) -> dict[str, Any]:
+    """A bot (or stand-in) whose step failed: C8, the engine finishes its turn, so the room
+    goes on as a table of one does (room_tick's clock times only human seats)."""
+    room = _current()
+    state = room.match.current if room.match is not None and room.match.rounds else None
+    if state is None or state.over or not room.seats[state.to_play].is_bot:
+        return _answer([], now)
+    return _answer(room.play_timeout(now), now)
+
+
 def room_next_round(now: float) -> dict[str, Any]:
     return _answer(_current().next_round(now), now)
 

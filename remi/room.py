@@ -34,7 +34,7 @@ from .views import view
 
 PROTOCOL = 1
 MAX_MESSAGE = 4096            # bytes of one message
-RATE_LIMIT = 20               # messages per peer …
+RATE_LIMIT = 30               # messages per peer …
 RATE_WINDOW = 10.0            # … per this many seconds
 GRACE = 30.0                  # seconds before a dropped guest's seat is played by a bot
 ENTROPY_WAIT = 10.0           # seconds the deal waits for guests' entropy
@@ -210,12 +210,14 @@ class Room:
                             "error": str(error)})]
 
     def _check_rate(self, peer: str, now: float) -> None:
+        """A refused message is not counted: a guest that keeps trying is served again as
+        soon as its window allows (counting refusals locked a steady sender out for good)."""
         times = [t for t in self.rates.get(peer, []) if now - t < RATE_WINDOW]
-        times.append(now)
         self.rates[peer] = times
-        if len(times) > RATE_LIMIT:
+        if len(times) >= RATE_LIMIT:
             raise ProtocolError(f"too many messages: at most {RATE_LIMIT} per "
                                 f"{RATE_WINDOW:g} s")
+        times.append(now)
 
     def _seat_of(self, peer: str) -> int:
         for index, seat in enumerate(self.seats):

@@ -141,6 +141,21 @@ def test_c8_the_hosts_clock_plays_timeout_for_a_guest_who_waits_too_long():
     assert any(json.loads(t)["type"] == "state" for _, t in answer["out"])
 
 
+def test_c8_a_bot_that_failed_to_move_is_finished_by_the_engine_and_a_human_is_not():
+    join_and_start(["host", "guest", "easy"])
+    room = host._current()
+    now = 2.0
+    while room.seats[room.match.current.to_play].kind != "bot":
+        assert host.room_bot_timeout(now)["out"] == [], "a human's turn is never timed out here"
+        now += 1
+        play_one(now)
+    turn = room.match.current.turn
+    answer = host.room_bot_timeout(now)
+    assert room.match.current.turn != turn or room.match.current.over
+    assert room.match.current.history[-1].get("auto"), "C8: the engine finished the turn"
+    assert any(json.loads(t)["type"] == "state" for _, t in answer["out"])
+
+
 def test_a_wrong_password_is_refused_and_a_dropped_guest_is_stood_in_then_returns():
     host.room_create("tabla", ["host", "guest", "easy"], name="Gazda", password="nuc", now=0)
     refused = inbox(host.room_receive("p1", msg("hello", name="Ana", password="x", token=None),

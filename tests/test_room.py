@@ -8,7 +8,7 @@ import random
 from remi.bots import bot_action
 from remi.engine import legal_actions
 from remi.options import Options
-from remi.room import GRACE, PROTOCOL, Room, verify_reveal
+from remi.room import GRACE, PROTOCOL, RATE_LIMIT, Room, verify_reveal
 from remi.views import view
 
 
@@ -243,5 +243,12 @@ def test_fuzzed_hostile_messages_get_errors_and_change_nothing():
 def test_rate_limit():
     table = Table(["host", "guest"])
     table.join("p1", "Ana")
-    answers = [table.send("p1", msg("ping"))["type"] for _ in range(25)]
-    assert answers.count("pong") == 19 and answers[-1] == "error"
+    answers = [table.send("p1", msg("ping"))["type"] for _ in range(35)]
+    assert answers.count("pong") == RATE_LIMIT - 1 and answers[-1] == "error"   # hello counts
+    # A guest that keeps trying (a message every 0.4 s) is refused only until the first
+    # messages leave the window: the refusals do not count.
+    answers = []
+    for _ in range(30):
+        table.now += 0.4
+        answers.append(table.send("p1", msg("ping"))["type"])
+    assert answers[:20] == ["error"] * 20 and answers[-1] == "pong"

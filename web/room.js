@@ -159,7 +159,8 @@ export class HostTable {
       kind: "host", runsBots: true,
       act: (action) => this.engine("room_act", { action }),
       botStep: async () => ({ snapshot: (await this.engine("room_bot_step")).snapshot }),
-      timeout: async () => null,       // room_tick, every second, applies C8
+      // only after a failed bot step (a human's C8 is room_tick's, every second)
+      timeout: async () => (await this.engine("room_bot_timeout")).snapshot,
       nextRound: async () => (await this.engine("room_next_round")).snapshot,
       save: () => this.save(),
     };

@@ -94,7 +94,7 @@ def play_until(pages, done, timeout_s: float = 240) -> None:
     """Each human page plays its own turns (one intent at a time, as a click sends it)."""
     deadline = time.monotonic() + timeout_s
     while not done():
-        assert time.monotonic() < deadline, "the round did not end"
+        assert time.monotonic() < deadline, f"the round did not end: {stuck(pages)}"
         for page in pages:
             state = page.evaluate("""() => { const s = window.remiGame;
                 return s.snap && s.snap.my_turn && !s.busy ? s.snap.legal : null; }""")
@@ -102,6 +102,17 @@ def play_until(pages, done, timeout_s: float = 240) -> None:
                 page.evaluate("a => window.remi.act(a)", choose(state))
                 page.wait_for_timeout(150)   # stays well under the host's rate limit
         pages[0].wait_for_timeout(100)
+
+
+def stuck(pages) -> list[dict]:
+    """What each page believes when a round stalls (for the failure message)."""
+    return [page.evaluate("""() => { const s = window.remiGame, v = s.snap?.view;
+        const last = (s.room?.received ?? []).slice(-4).map(m => m.type === 'error' ? m.error : m.type);
+        return { busy: s.busy, my_turn: s.snap?.my_turn, legal: s.snap?.legal,
+                 bot_to_play: s.snap?.bot_to_play, phase: v?.phase, to_play: v?.to_play,
+                 moves: v?.history.length, bot_errors: s.stats?.botErrors ?? 0, last,
+                 banner: document.getElementById('banner')?.innerText }; }""")
+            for page in pages]
 
 
 def round_over(page) -> bool:
