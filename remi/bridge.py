@@ -283,6 +283,14 @@ def tournament_save() -> dict[str, Any]:
     return _tournament_now().to_json()
 
 
+def tournament_abandon() -> dict[str, Any]:
+    """The player leaves the tournament: it is forgotten (the page deals an ordinary game in
+    place of its table; the tables played stay in the history)."""
+    global _tournament
+    _tournament = None
+    return {"abandoned": True}
+
+
 def tournament_load(data: dict[str, Any], log: dict[str, Any] | None = None,
                     play: bool = True) -> dict[str, Any]:
     """Resume a stored tournament; `log` (the page's saved game) replaces the player's table

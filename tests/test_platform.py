@@ -97,6 +97,20 @@ def test_a_fast_tournament_through_the_page_api_to_its_rank_points():
     assert shown["variants"]["tabla"]["rounds"] >= 1 and len(shown["tournaments"]) == 1
 
 
+def test_a_tournament_left_is_forgotten_and_its_table_is_kept():
+    bridge.tournament_new("etalat", "Ana", fast=True, seed="left")
+    snap = bridge.tournament_play()
+    while not snap["my_turn"]:
+        snap = bridge.bot_step()["snapshot"]
+    bridge.act(snap["legal"][0])
+    bridge.tournament_abandon()
+    for call in (bridge.tournament_state, bridge.tournament_save, bridge.tournament_play):
+        with pytest.raises(ValueError, match="no tournament"):
+            call()
+    assert bridge.snapshot()["view"]["history"], "the table played so far stays (history)"
+    assert bridge.tournament_new("etalat", "Ana", fast=True, seed="again")["next"] == "play"
+
+
 def test_profile_rounds_are_added_as_they_finish_and_only_once():
     bridge.new_game("etalat", ["human", "easy"], {"target": 300}, seed="prof")
     play_human_like_a_bot()

@@ -779,7 +779,7 @@ function dropIndex(x) {
 }
 
 wire();
-platform.init({ call, adopt, toast, snap: () => S.snap });  // platform: menu, screens
+platform.init({ call, adopt, toast, snap: () => S.snap, newGame: () => newGame(prefs()) });  // platform: menu, screens
 boot().catch((error) => {
   console.error(error);
   status.textContent = t("bootFailed");

@@ -356,3 +356,22 @@ def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
     open_tab(page, "tournament")
     assert "Qualifying table 1" in page.get_by_test_id("tournament-standings").inner_text()
     assert page.get_by_test_id("tab-history").inner_text() == "History"
+
+    # Leaving the tournament asks first; once confirmed it is gone (also after a reload) and
+    # an ordinary game takes its table's place.
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.get_by_test_id("tournament-abandon").click()
+    page.wait_for_timeout(300)
+    assert snap(page)["mode"] == "tournament", "a dismissed question leaves nothing"
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.get_by_test_id("tournament-abandon").click()
+    page.wait_for_function("window.remiGame.snap?.mode === 'game' && !window.remiGame.busy")
+    assert asked and asked[0].startswith("Leave the tournament?")
+    assert not page.get_by_test_id("platform-dialog").is_visible()
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    assert snap(page)["mode"] == "game"
+    open_tab(page, "tournament")
+    page.get_by_test_id("tournament-new").wait_for()
+    assert page.locator("#tournament-view").is_hidden()

@@ -219,9 +219,20 @@ async function playTable() {
   await P.app.adopt(snap);
 }
 
+/** Forget the tournament (asked first while it runs): Python's, the stored one, and its
+ * table on the page (an ordinary game is dealt in its place; the tables played so far stay
+ * in the history). A finished tournament's "New tournament" comes here without asking. */
 async function abandon() {
+  const running = P.tournament && P.tournament.stage !== "done";
+  if (running && !window.confirm(t("abandonConfirm"))) return;
+  await P.app.call("tournament_abandon");
   P.tournament = null;
   await (await store()).remove("tournament");
+  if (running && P.app.snap()?.mode === "tournament") {
+    $("platform").close();
+    await P.app.newGame();
+    return;
+  }
   await showTournament();
 }
 
