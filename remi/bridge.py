@@ -16,6 +16,7 @@ from . import platform
 from .bots import bot_action, seat_info
 from .engine import legal_actions
 from .errors import RuleError
+from .messages_ro import romanian
 from .match import Match
 from .options import Options
 from .profile import check_profile, empty_profile, record_rounds
@@ -281,6 +282,11 @@ def tournament_play() -> dict[str, Any]:
 
 def tournament_save() -> dict[str, Any]:
     return _tournament_now().to_json()
+
+
+def refusal_ro(message: str) -> str | None:
+    """A refusal's text in Romanian, for the Romanian page (None: not in the catalogue)."""
+    return romanian(message)
 
 
 def tournament_abandon() -> dict[str, Any]:

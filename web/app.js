@@ -652,9 +652,18 @@ function showRefusal(error, rule, heading = t("illegal")) {
   const name = rule ? ruleName(rule) : "";
   banner.append(title);
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
-  // The engine explains in English: beside a Romanian rule name that text stays a tooltip.
-  if (name && lang() !== "en") banner.title = error;
-  else banner.append(el("div", "rule-text", error));
+  const text = el("div", "rule-text", error);
+  banner.append(text);
+  // The engine explains in English; the Romanian page asks Python for its Romanian text
+  // (remi/messages_ro.py) and keeps the English as a tooltip only if there is none.
+  if (lang() !== "en" && error) {
+    text.hidden = true;
+    call("refusal_ro", { message: error }).then(({ result }) => {
+      if (result) text.textContent = result.replace(/^[A-Z]+\d*: /, "");
+      else banner.title = error;
+      text.hidden = !result;
+    }).catch(() => { text.hidden = false; });
+  }
   const close = el("button", "banner-close", "×");
   close.type = "button";
   close.addEventListener("click", hideBanner);
