@@ -291,7 +291,7 @@ async function act(action) {
   try {
     const answer = await S.backend.act(action);
     if (!answer.accepted) {
-      showRefusal(answer.error, answer.rule);
+      showRefusal(answer.error, answer.rule, t("illegal"), true);
       setSnapshot(answer.snapshot);
       return false;
     }
@@ -644,7 +644,9 @@ function toast(text) {
   toastTimer = setTimeout(() => (box.hidden = true), 3500);
 }
 
-function showRefusal(error, rule, heading = t("illegal")) {
+/** The red banner: the rule's id and name, and the reason (`error`, in the page's language;
+ * `fromEngine`: the engine's English text, which the Romanian page translates). */
+function showRefusal(error, rule, heading = t("illegal"), fromEngine = false) {
   const banner = $("banner");
   banner.replaceChildren();
   banner.title = "";
@@ -656,7 +658,7 @@ function showRefusal(error, rule, heading = t("illegal")) {
   banner.append(text);
   // The engine explains in English; the Romanian page asks Python for its Romanian text
   // (remi/messages_ro.py) and keeps the English as a tooltip only if there is none.
-  if (lang() !== "en" && error) {
+  if (fromEngine && lang() !== "en" && error) {
     text.hidden = true;
     call("refusal_ro", { message: error }).then(({ result }) => {
       if (result) text.textContent = result.replace(/^[A-Z]+\d*: /, "");
@@ -757,6 +759,8 @@ function wire() {
           act(`${close ? "close" : "discard"} ${name}`);
         } else if (drop === "formation" && mine()) {
           attachTo(Number(target.dataset.number), key);
+        } else if (drop === "row" && mine()) {
+          showRefusal(t("discardLeft"), "T2");
         }
       } else if (drop === "rack" && mine()) {
         if (kind === "stock") act("draw");

@@ -302,7 +302,7 @@ def atu_close_log() -> dict:
 
 def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     """T7 by mouse: the atu, then Închide (it stayed disabled); T4: a tile no one may take
-    says why instead of doing nothing."""
+    and T2: a tile dropped on a row that is not the discard's say why instead of nothing."""
     page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
                          f"'remi.save', {json.dumps(json.dumps(atu_close_log()))});")
     open_game(page, site_url)
@@ -311,6 +311,14 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     page.locator("#stock").click()             # a turn away: draw, throw the drawn tile back
     page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
     drawn = snap(page)["view"]["drawn"]
+    before = snap(page)["view"]["history"]
+    tile = page.locator(f'[data-testid=rack] [data-tile="{drawn}"]').first
+    drag(page, tile, page.locator(".tile-row.own"))           # not the left neighbour's: T2
+    banner = page.get_by_test_id("banner")
+    banner.wait_for()
+    assert banner.get_attribute("data-rule") == "T2" and "vecinului din stânga" in banner.inner_text()
+    assert snap(page)["view"]["history"] == before and snap(page)["view"]["phase"] == "play"
+    page.keyboard.press("Escape")
     click_tile(page, drawn)
     page.get_by_test_id("act-discard").click()
     page.wait_for_function("n => window.remiGame.snap.view.history.length > n",

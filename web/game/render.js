@@ -193,6 +193,8 @@ export function renderRows(snap, info) {
       row.dataset.drop = "discard";
       row.classList.add("discard-target");
       wrap.classList.add("discard-target");
+    } else {
+      row.dataset.drop = "row";       // a tile dropped here is told where discards go (T2)
     }
     if (seat === view.seat) row.classList.add("own");
     const tiles = view.rows[seat];
