@@ -164,6 +164,8 @@ def save() -> dict[str, Any]:
     game = _current()
     data = match_log.to_json(game.match, game.players)
     data["seed"] = game.match.seed
+    if game.rounds_limit is not None:
+        data["table_rounds"] = game.rounds_limit
     return data
 
 
@@ -220,7 +222,8 @@ def score_sheet() -> dict[str, Any]:
 def score_sheet_of(log: dict[str, Any]) -> dict[str, Any]:
     """The score sheet of a stored match log (the history screen)."""
     players = log.get("players") if isinstance(log, dict) else None
-    return {**platform.score_sheet(match_log.replay(log)), "players": players or []}
+    return {**platform.score_sheet(match_log.replay(log)), "players": players or [],
+            "table_rounds": log.get("table_rounds")}
 
 
 def arena_new(variant: str = "etalat", bots: int = 3, watch: bool = False,

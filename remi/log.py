@@ -14,8 +14,10 @@ from .errors import NotationError, RuleError
 from .match import Match
 from .options import VARIANTS, Options
 
-# "round": a discrepancy report (remi/replays.py) names the match round its one round was.
-KEYS = {"variant", "options", "seats", "rounds", "seed", "match_id", "players", "dice", "round"}
+# "round": a discrepancy report (remi/replays.py) names the match round its one round was;
+# "table_rounds": a tournament table's log says how many rounds the table plays.
+KEYS = {"variant", "options", "seats", "rounds", "seed", "match_id", "players", "dice", "round",
+        "table_rounds"}
 
 
 class LogError(ValueError):

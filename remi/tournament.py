@@ -87,7 +87,8 @@ class Tournament:
         return next(t for t in reversed(self.tables) if 0 in t.entrants)
 
     def players_of(self, table: Table) -> list[dict[str, Any]]:
-        return [self.entrants[e] for e in table.entrants]
+        """A table's players by seat, each with its entrant number (the standings' "#n")."""
+        return [{**self.entrants[e], "entrant": e} for e in table.entrants]
 
     # -- playing ---------------------------------------------------------------------------
     def play_bots(self, table: Table) -> None:
@@ -159,7 +160,7 @@ class Tournament:
                 "final_rounds": self.final_rounds,
                 "tables": [{"stage": t.stage, "entrants": t.entrants, "rounds": t.rounds,
                             "log": {**match_log.to_json(t.match, self.players_of(t)),
-                                    "seed": t.match.seed}}
+                                    "seed": t.match.seed, "table_rounds": t.rounds}}
                            for t in self.tables]}
 
     @classmethod

@@ -97,6 +97,21 @@ def test_a_fast_tournament_through_the_page_api_to_its_rank_points():
     assert shown["variants"]["tabla"]["rounds"] >= 1 and len(shown["tournaments"]) == 1
 
 
+def test_a_tournament_tables_log_numbers_its_bots_by_entrant_and_gives_its_rounds():
+    """The history names a table's bots as the standings do (#entrant) and its sheet says how
+    many rounds the table plays, for the player's table and for a bots' table alike."""
+    state = bridge.tournament_new("etalat", "Ana", fast=True, seed="names")
+    snap = bridge.tournament_play()
+    assert bridge.score_sheet_of(bridge.save())["table_rounds"] == 2
+    assert [p["entrant"] for p in snap["players"]] == [0, 1, 2, 3]
+    for table, saved in zip(state["tables"], bridge.tournament_save()["tables"]):
+        log = json.loads(json.dumps(saved["log"]))
+        by_seat = {s["seat"]: s["entrant"] for s in table["seats"]}
+        assert [p["entrant"] for p in log["players"]] == [by_seat[s] for s in range(4)]
+        assert bridge.score_sheet_of(log)["table_rounds"] == table["rounds"] == 2
+    assert [p["entrant"] for p in log["players"]] == [4, 5, 6, 7]
+
+
 def test_a_tournament_left_is_forgotten_and_its_table_is_kept():
     bridge.tournament_new("etalat", "Ana", fast=True, seed="left")
     snap = bridge.tournament_play()

@@ -76,10 +76,19 @@ export async function tournamentTableOver() {
   P.tournament = (await P.app.call("tournament_state")).result;
 }
 
-// Bots carry their entrant number (#2–#8): eight entrants, often of the same level.
+// A profile never named holds the "you" word of the language it was made in: the page's own.
+const UNNAMED = new Set(["Tu", "You"]);
+
+// Bots carry their entrant number (#2–#8, playerLabel): eight entrants, often of one level.
 function entrantLabel(seat) {
-  if (!seat.is_bot) return seat.name === t("you") ? t("you") : `${seat.name} (${t("you").toLowerCase()})`;
-  return `${playerLabel([seat], 0)} #${seat.entrant + 1}`;
+  if (!seat.is_bot) return UNNAMED.has(seat.name) ? t("you") : `${seat.name} (${t("you").toLowerCase()})`;
+  return playerLabel([seat], 0);
+}
+
+/** 1st, 2nd, 3rd, 4th… (the English place). */
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${(!teen && ["th", "st", "nd", "rd"][n % 10]) || "th"}`;
 }
 
 function render(state) {
@@ -122,7 +131,7 @@ function render(state) {
   if (state.stage === "done") {
     const table = el("table", "scores places");
     const head = el("tr");
-    head.append(el("th", "", t("place")), el("th", "", t("colPlayers")), el("th", "", t("rankPointsShort")));
+    head.append(el("th", "", t("place")), el("th", "", t("colPlayer")), el("th", "", t("rankPointsShort")));
     const thead = el("thead");
     thead.append(head);
     const tbody = el("tbody");
@@ -134,7 +143,9 @@ function render(state) {
       tbody.append(tr);
     }
     table.append(thead, tbody);
-    places.append(el("p", "your-place", t("yourPlace", { place: state.player_place, points: state.player_rank_points })), table);
+    places.append(el("p", "your-place", t("yourPlace", {
+      place: state.player_place, nth: ordinal(state.player_place), points: state.player_rank_points,
+    })), table);
   }
   const go = $("tournament-go");
   go.dataset.next = state.next;
