@@ -86,6 +86,13 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     assert mine.count() == 1
     points = int(mine.locator("td.total").inner_text().strip("+"))
     assert points > 0
+    # a profile never named is "Tu"; the column holds one entrant each
+    assert mine.locator("td.name").inner_text() == "Tu"
+    assert places.locator("thead th").nth(1).text_content() == "Jucător"
+    place = mine.get_attribute("data-place")
+    assert f"pe locul {place}:" in places.locator(".your-place").inner_text()
+    entrants = set(places.locator("tbody td.name").all_inner_texts())
+    assert len(entrants) == 8 and all("#" in name for name in entrants - {"Tu"}), entrants
     if tables == 1:                   # not qualified: the final was simulated
         page.screenshot(path=str(screenshot_path("tournament.png", tmp_path)),
                         animations="disabled")
@@ -99,12 +106,23 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     watched = [i for i, names in enumerate(players) if "Tu" not in names.split(", ")]
     assert len(watched) == 3 - tables, players
     assert all(names.count("AI") == 4 for i, names in enumerate(players) if i in watched)
+    # a watched table's bots are named as in the standings (their entrant number, not a seat)
+    for i in watched:
+        assert set(players[i].split(", ")) <= entrants, (players[i], entrants)
     rows.nth(watched[0]).click()
     detail = page.get_by_test_id("history-detail")
     detail.locator("[data-testid=score-sheet-table]").wait_for()
     played = detail.locator("[data-testid=score-sheet-table] tbody tr").count()
     assert played in (1, 2)                   # the final, or the other qualifying table
+    assert f"runde la masă: {played}" in detail.locator(".sheet-caption").inner_text()
+    heads = detail.locator("[data-testid=score-sheet-table] thead th").all_inner_texts()[1:]
+    assert set(heads) == set(players[watched[0]].split(", "))
     assert detail.locator("[data-testid=replay-round]").count() == played   # every one done
+    detail.locator("[data-testid=replay-round]").first.click()
+    page.get_by_test_id("replay-dialog").wait_for()
+    seen = page.get_by_test_id("replay-seat").locator("option").all_inner_texts()[1:]
+    assert set(seen) == set(heads), seen
+    page.get_by_test_id("replay-close").click()
     assert detail.get_by_test_id("history-resume").count() == 0
     detail.get_by_test_id("history-back").click()
     open_tab(page, "profile")
@@ -113,7 +131,8 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
         arg=points)
     rounds = page.locator("[data-testid=profile-stats] tr[data-stat=rounds] td[data-variant=etalat]")
     assert int(rounds.inner_text()) >= tables
-    # the rank points are counted once, also after a reload
+    # the rank points are counted once, also after a reload (in English, checked below)
+    page.evaluate("localStorage.setItem('remi.lang', 'en')")
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
     page.get_by_test_id("tournament-continue").click()      # the last table, resumed
@@ -122,6 +141,14 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     page.wait_for_function(
         "p => document.querySelector('[data-testid=profile-rank]').textContent === String(p)",
         arg=points)
+    # in English: the place with its ordinal, the unnamed player as "You"
+    open_tab(page, "tournament")
+    nth = {"1": "1st", "2": "2nd", "3": "3rd"}.get(place, f"{place}th")
+    assert places.locator(".your-place").inner_text().startswith(f"You finished {nth}: +")
+    assert places.locator("thead th").nth(1).text_content() == "Player"
+    assert places.locator("tbody tr.mine td.name").inner_text() == "You"
+    page.screenshot(path=str(screenshot_path("tournament-en.png", tmp_path)),
+                    animations="disabled")
 
 
 def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url, tmp_path):
@@ -355,6 +382,8 @@ def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
                            ".innerText.includes('tournament')")
     open_tab(page, "tournament")
     assert "Qualifying table 1" in page.get_by_test_id("tournament-standings").inner_text()
+    # the profile's default name ("Tu", made in Romanian) is the player's "You", not "Tu (you)"
+    assert page.locator("#tournament-tables li.me .t-name").inner_text() == "You"
     assert page.get_by_test_id("tab-history").inner_text() == "History"
 
     # Leaving the tournament asks first; once confirmed it is gone (also after a reload) and
