@@ -120,7 +120,8 @@ def play_my_turn(page, turn_no: int, screenshot=None) -> None:
         page.get_by_test_id("act-close").click()
     else:
         discards = [a.split()[1] for a in legal if a.startswith("discard ")]
-        assert discards, f"nothing to discard: {legal}"
+        assert discards, (f"nothing to discard: {legal}; the page has "
+                          f"{ {k: v for k, v in snap(page)['view'].items() if k != 'rack'} }")
         name = discards[-1]
         if turn_no % 4 == 2:
             tile = page.locator(f'[data-testid=rack] [data-tile="{name}"]').first
