@@ -214,6 +214,18 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     help_panel = page.get_by_test_id("help-panel")
     assert help_panel.is_visible() and "Enter" in help_panel.inner_text()
     assert all(rule in help_panel.inner_text() for rule in ("E3", "E4", "E11", "T6", "T9"))
+    # the help opens at its top (focusing OK scrolled it to the end); Tab reaches OK, Esc closes
+    scroll = "(() => { const h = document.getElementById('help'); return [h.scrollTop, h.scrollHeight - h.clientHeight]; })()"
+    top, room = page.evaluate(scroll)
+    assert room > 0 and top == 0, (top, room)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "OK"
+    page.keyboard.press("Enter")
+    help_panel.wait_for(state="hidden")
+    page.get_by_test_id("help").click()
+    assert page.evaluate(scroll)[0] == 0
+    page.keyboard.press("Escape")
+    help_panel.wait_for(state="hidden")
 
 
 def test_etalat_round_by_clicks_and_drags_to_the_score_table(page, site_url, tmp_path):
