@@ -281,8 +281,9 @@ export function renderScores(snap) {
     stock: t("endStock"), no_draws: t("endNoDraws"), redeal: t("endRedeal"),
   }[view.end] ?? "";
   const winners = snap.match_over
-    ? " " + t("winner", { names: snap.winners.map((s) => seatName(snap, s)).join(", ") }) : "";
-  $("scores-end").textContent = end + (view.double_round ? ` · ${t("double")} ×2` : "") + winners;
+    ? t("winner", { names: snap.winners.map((s) => seatName(snap, s)).join(", ") }) : "";
+  $("scores-end").textContent = [end, view.double_round ? `${t("double")} ×2` : "", winners]
+    .filter(Boolean).join(" · ");
   const racks = $("end-racks");
   racks.replaceChildren();
   if (view.racks) {
