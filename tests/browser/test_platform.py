@@ -309,6 +309,68 @@ def test_quick_game_and_watching_bots(page, site_url):
     assert not any(" ai " in f" {line} " for line in lines), lines
 
 
+# Beside the table (desktop width): every header word whole on one line (the column is
+# ~3 rem: "medium" used to break into "mediu / m"), every D and ★ inside its own cell, right of
+# its own number (in the cell's left corner they read as the neighbouring column's).
+SHEET_LAYOUT = """() => {
+  const problems = [];
+  for (const th of document.querySelectorAll("#score-sheet thead th")) {
+    const text = th.firstChild;
+    const style = getComputedStyle(th);
+    const room = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    let at = 0;
+    for (const word of text.textContent.split(" ")) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      at += word.length + 1;
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) {
+        problems.push(`${word} broken`);
+      }
+      const probe = document.createElement("span");
+      for (const key of ["fontFamily", "fontSize", "fontWeight", "letterSpacing"]) probe.style[key] = style[key];
+      probe.style.whiteSpace = "pre";
+      probe.textContent = word;
+      document.body.append(probe);
+      if (probe.getBoundingClientRect().width > room + 0.5) problems.push(`${word} cut`);
+      probe.remove();
+    }
+  }
+  for (const mark of document.querySelectorAll("#score-sheet td :is(.dealer-mark, .star)")) {
+    const cell = mark.closest("td").getBoundingClientRect();
+    const box = mark.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(mark.closest("td").firstChild);
+    const number = range.getBoundingClientRect();
+    if (box.left < cell.left || box.right > cell.right + 0.5 || box.left < number.right - 0.5) {
+      problems.push(`${mark.textContent} not after ${mark.closest("td").firstChild.textContent}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(page, site_url, tmp_path):
+    open_game(page, site_url)
+    wait_turn(page)
+    page.get_by_test_id("lang").click()                  # English: "AI medium #2"
+    page.wait_for_function("document.querySelector('[data-testid=menu]').textContent === 'Menu'")
+    players = [{"is_bot": False, "name": "You"}, {"is_bot": True, "level": "medium"},
+               {"is_bot": True, "level": "medium"}, {"is_bot": True, "level": "expert"}]
+    rounds = [{"round": n, "scores": [7 * n - 20, -30 * n, 50 * n + 100, -5], "closer": 2,
+               "dealer": n % 4, "double": n == 2} for n in range(1, 8)]
+    sheet = {"seats": 4, "players": players, "target": 1000, "variant": "etalat",
+             "table_rounds": None, "rounds": rounds, "totals": [353, -487, 1020, -12], "winners": [2]}
+    page.evaluate("""async (sheet) => {
+        const module = await import(new URL("web/platform/sheet.js", location.href));
+        module.renderSheet(document.getElementById("score-sheet"), sheet, 0); }""", sheet)
+    heads = page.locator("#score-sheet thead th")
+    assert heads.nth(2).inner_text().replace("\n", " ") == "AI medium #2"
+    assert page.evaluate(SHEET_LAYOUT) == []
+    assert heads.nth(2).get_attribute("title") == "AI medium #2"
+    page.locator("#history-panel").screenshot(path=str(tmp_path / "side-sheet.png"))
+
+
 def three_doubles_log() -> dict:
     """A saved game (the pre-platform localStorage format) whose local player, seat 0, is
     dealt three identical pairs at a table with the "3 doubles" redeal on."""

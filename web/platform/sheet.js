@@ -21,6 +21,7 @@ export function renderSheet(box, sheet, youSeat = null) {
   head.append(el("th", "", t("sheetRound")));
   for (let seat = 0; seat < sheet.seats; seat++) {
     const th = el("th", seat === youSeat ? "mine" : "", playerLabel(sheet.players, seat, youSeat));
+    th.title = th.textContent;       // a word too long for a narrow column is cut short
     head.append(th);
   }
   const thead = el("thead");
