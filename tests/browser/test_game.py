@@ -190,6 +190,32 @@ def new_game_via_dialog(page, variant: str, seats: int, levels: list[str], timer
         "v => window.remiGame.snap.view.variant === v && !window.remiGame.busy", arg=variant)
 
 
+# A match over at a table of four, two bots of one level, every usual column scored.
+FOUR_SEATS_OVER = {
+    "players": [{"is_bot": False, "name": "Tu"}, {"is_bot": True, "level": "medium"},
+                {"is_bot": True, "level": "medium"}, {"is_bot": True, "level": "expert"}],
+    "totals": [353, -487, 1020, -12], "round": 7, "match_over": True, "winners": [2], "legal": [],
+    "view": {
+        "seat": 0, "closer": 2, "end": "closed", "double_round": True, "variant": "etalat",
+        "racks": [["R5", "B7"], ["K1", "K2", "J"], [], ["Y9"]], "closing_formations": None,
+        "breakdown": [
+            {"laid": 65, "rack": -12, "unopened": 0, "closing": 0, "twin": 50, "jokers": -50, "total": 53},
+            {"laid": 0, "rack": -87, "unopened": -100, "closing": 0, "twin": 0, "jokers": 0, "total": -187},
+            {"laid": 120, "rack": 0, "unopened": 0, "closing": 100, "twin": 0, "jokers": 0, "total": 220},
+            {"laid": 45, "rack": -33, "unopened": 0, "closing": 0, "twin": 0, "jokers": 0, "total": 12},
+        ],
+    },
+}
+
+
+def show_scores(page, state: dict) -> None:
+    """Draws the round-end panel for `state` (a snapshot's shape) with the page's own module."""
+    page.evaluate("""async (state) => {
+        const render = await import(new URL("web/game/render.js", location.href));
+        render.renderScores(state);
+        document.getElementById("scores-panel").hidden = false; }""", state)
+
+
 # ------------------------------------------------------------------ tests
 
 
@@ -463,6 +489,14 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
     page.evaluate("document.getElementById('scores-panel').hidden = false")
     panel = page.locator("#scores-panel .sheet").bounding_box()   # the round-end panel fits
     assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390, panel
+    # four seats with every usual column (twin and jokers too) fit without scrolling sideways
+    show_scores(page, FOUR_SEATS_OVER)
+    wide = page.evaluate("(() => { const box = document.getElementById('scores').parentElement;"
+                         " return [box.scrollWidth, box.clientWidth]; })()")
+    assert wide[0] <= wide[1], f"the round-end table scrolls sideways: {wide}"
+    assert page.locator("#scores thead th[title=Coborâte]").inner_text() == "Cob."
+    assert " · Câștigă: AI mediu #3" in page.locator("#scores-end").inner_text()
+    page.screenshot(path=str(tmp_path / "phone-scores.png"), animations="disabled")
 
 
 def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url):

@@ -254,10 +254,17 @@ export function renderScores(snap) {
   table.replaceChildren();
   const head = el("tr");
   head.append(el("th", "", t("colSeat")));
-  const label = (key) => (key === "laid" && view.variant === "tabla" ? t("colShown")  // T1: nothing laid
-    : COLUMN_KEYS[key] ? t(COLUMN_KEYS[key]) : key);
-  for (const key of cols) head.append(el("th", "", label(key)));
-  head.append(el("th", "total", t("colTotal")), el("th", "total", t("colMatch")));
+  // each header in full and short (a phone shows the short one, the full one is its title)
+  const header = (textKey, className = "") => {
+    const th = el("th", className);
+    th.title = t(textKey);
+    th.append(el("span", "col-full", t(textKey)), el("span", "col-short", t(`${textKey}Short`)));
+    return th;
+  };
+  const textKey = (key) => (key === "laid" && view.variant === "tabla" ? "colShown"  // T1: nothing laid
+    : COLUMN_KEYS[key]);
+  for (const key of cols) head.append(textKey(key) ? header(textKey(key)) : el("th", "", key));
+  head.append(header("colTotal", "total"), header("colMatch", "total"));
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
