@@ -40,7 +40,7 @@ CATALOGUE: dict[str, str] = {
         "prima tură a primului jucător e doar o aruncare (are 15 piese)",
     # formations (C5) and jokers (E9)
     "a formation needs at least 3 tiles; {len(tiles)} given":
-        "o formație are cel puțin 3 piese; aici sunt {len(tiles)}",
+        "o formație are cel puțin 3 piese, nu {len(tiles)}",
     "at most one joker per formation": "cel mult un joker într-o formație",
     "a group needs different colours: {_names(tiles)}":
         "un grup cere culori diferite: {_names(tiles)}",
@@ -58,7 +58,7 @@ CATALOGUE: dict[str, str] = {
         "{_names(tiles)}",
     "a complete group (4 tiles) cannot grow": "un grup complet (4 piese) nu mai crește",
     "{tile_name(tile)} does not belong to a group of {group_number(formation)}s":
-        "{tile_name(tile)} nu intră într-un grup de {group_number(formation)}",
+        "{tile_name(tile)} nu intră într-un grup cu numărul {group_number(formation)}",
     "the group already has a {tile_name(tile)[0]} tile":
         "grupul are deja o piesă de culoarea {tile_name(tile)[0]}",
     "the complete run 1…13-1 cannot grow": "suita completă 1…13-1 nu mai crește",
@@ -79,7 +79,7 @@ CATALOGUE: dict[str, str] = {
     "the strip holds only its head, which can never be taken":
         "șirul are doar capul, care nu se ia niciodată",
     "only {takeable} tile(s) above the head can be taken; the head never":
-        "se pot lua doar {takeable} piese de deasupra capului; capul niciodată",
+        "se pot lua doar piesele de deasupra capului ({takeable}); capul niciodată",
     "preset clasic: only an opened player may break the strip":
         "reguli clasic: doar un jucător etalat poate rupe șirul",
     "not opened yet: you may take {tile_name(cut)} only to use it in an opening of 45 points "
@@ -96,9 +96,10 @@ CATALOGUE: dict[str, str] = {
     "an opening needs {OPENING_POINTS} points and {needs}; this one is worth {points}{lacks}":
         "etalarea cere {OPENING_POINTS} de puncte și {needs}; aceasta valorează {points}{lacks}",
     "the opening must use {tiles_text(state.must_lay)}, taken from the strip for it":
-        "etalarea trebuie să folosească {tiles_text(state.must_lay)}, luate din șir pentru ea",
+        "etalarea trebuie să folosească ce ai luat din șir pentru ea: {tiles_text(state.must_lay)}",
     "{tile_name(tile)} must still be laid this turn, and after this it could not be":
-        "{tile_name(tile)} trebuie coborâtă în tura asta, iar după mutarea asta n-ar mai putea fi",
+        "{tile_name(tile)} trebuie să ajungă pe masă în tura asta, iar după mutarea asta n-ar "
+        "mai putea",
     "draw first: from the stock or the strip": "trage întâi: din teanc sau din șir",
     "you may {what} only after opening with 45 points and a run (use open)":
         "poți {what} doar după ce te etalezi cu 45 de puncte și o suită (Etalează)",
@@ -112,7 +113,7 @@ CATALOGUE: dict[str, str] = {
         "după ce cobori trebuie să-ți rămână o piesă de aruncat — și nu poți închide în tura "
         "în care te etalezi (reguli platformă)",
     "{tiles_text(state.must_lay)} must be laid this turn before you discard":
-        "{tiles_text(state.must_lay)} trebuie coborâte în tura asta înainte să arunci",
+        "{tiles_text(state.must_lay)} trebuie să ajungă pe masă în tura asta înainte să arunci",
     "preset clasic: a joker may not be discarded": "reguli clasic: jokerul nu se aruncă",
     "you opened this turn: you cannot close in the same turn":
         "te-ai etalat în tura asta: nu poți închide în aceeași tură",
