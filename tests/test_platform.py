@@ -126,6 +126,23 @@ def test_a_tournament_left_is_forgotten_and_its_table_is_kept():
     assert bridge.tournament_new("etalat", "Ana", fast=True, seed="again")["next"] == "play"
 
 
+def test_a_tournament_table_loaded_alone_still_ends_after_its_rounds():
+    """A saved tournament table (its log says table_rounds) is not dealt more rounds when it
+    is loaded without its tournament (left, or lost)."""
+    bridge.tournament_new("tabla", "Ana", fast=True, seed="alone")
+    bridge.tournament_play()
+    over = play_human_like_a_bot()
+    log = json.loads(json.dumps(bridge.save()))
+    assert log["table_rounds"] == 2 and over["match_over"]
+    bridge.tournament_abandon()
+    snap = bridge.load(log)
+    assert snap["match_over"] and snap["mode"] == "tournament" and snap["round"] == 2
+    with pytest.raises(ValueError):
+        bridge.next_round()
+    for bad in (0, True, "2", None):          # no usable length: an ordinary match
+        assert not bridge.load({**log, "table_rounds": bad})["match_over"]
+
+
 def test_profile_rounds_are_added_as_they_finish_and_only_once():
     bridge.new_game("etalat", ["human", "easy"], {"target": 300}, seed="prof")
     play_human_like_a_bot()

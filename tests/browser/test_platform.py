@@ -149,6 +149,16 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     assert places.locator("tbody tr.mine td.name").inner_text() == "You"
     page.screenshot(path=str(screenshot_path("tournament-en.png", tmp_path)),
                     animations="disabled")
+    # "New tournament": the finished one is forgotten, its last table (on the page until
+    # now) gives way to an ordinary game, also after a reload (it came back as a game that
+    # dealt a third round at a two-round table)
+    last = snap(page)["match_id"]
+    page.get_by_test_id("tournament-go").click()
+    page.wait_for_function("id => window.remiGame.snap?.mode === 'game' && "
+                           "window.remiGame.snap.match_id !== id && !window.remiGame.busy", arg=last)
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    assert snap(page)["mode"] == "game" and snap(page)["match_id"] != last
 
 
 def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url, tmp_path):

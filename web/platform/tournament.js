@@ -165,16 +165,19 @@ function progress(state) {
 
 let running = false;
 let catching = false;
+let generation = 0;   // one more when the player leaves: a loop under way stops there
 
 /** Between the player's rounds: the bot tables play as many rounds (in the background, in
  * slices, so the game's own calls pass in between), then the standings compare. */
 export async function catchUp() {
   if (catching || running) return;
   catching = true;
+  const mine = generation;
   try {
     let answer;
     do {
       answer = (await P.app.call("tournament_step", { budget_ms: SLICE_MS, catch_up: true })).result;
+      if (mine !== generation) return;
       P.tournament = answer.state;
       if ($("platform").open && P.tab === "tournament") {
         render(answer.state);
@@ -192,10 +195,12 @@ async function runSteps() {
   if (running) return;
   running = true;
   $("tournament-go").disabled = true;
+  const mine = generation;
   try {
     let state = P.tournament;
     while (state.next === "simulate" || state.next === "advance") {
       state = (await P.app.call("tournament_step", { budget_ms: SLICE_MS })).result.state;
+      if (mine !== generation) return;
       P.tournament = state;
       $("tournament-progress").textContent = progress(state);
       render(state);
@@ -232,14 +237,17 @@ async function playTable() {
 
 /** Forget the tournament (asked first while it runs): Python's, the stored one, and its
  * table on the page (an ordinary game is dealt in its place; the tables played so far stay
- * in the history). A finished tournament's "New tournament" comes here without asking. */
+ * in the history). A finished tournament's "New tournament" comes here without asking. A
+ * simulation under way stops at its next slice. */
 async function abandon() {
-  const running = P.tournament && P.tournament.stage !== "done";
-  if (running && !window.confirm(t("abandonConfirm"))) return;
+  const underWay = P.tournament && P.tournament.stage !== "done";
+  if (underWay && !window.confirm(t("abandonConfirm"))) return;
+  generation += 1;               // before Python forgets it: no slice is asked after
   await P.app.call("tournament_abandon");
   P.tournament = null;
+  $("tournament-progress").textContent = "";
   await (await store()).remove("tournament");
-  if (running && P.app.snap()?.mode === "tournament") {
+  if (P.app.snap()?.mode === "tournament") {     // its table (also a finished one) goes too
     $("platform").close();
     await P.app.newGame();
     return;
