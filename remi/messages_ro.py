@@ -60,22 +60,22 @@ CATALOGUE: dict[str, str] = {
     "{tile_name(tile)} does not belong to a group of {group_number(formation)}s":
         "{tile_name(tile)} nu intră într-un grup cu numărul {group_number(formation)}",
     "the group already has a {tile_name(tile)[0]} tile":
-        "grupul are deja o piesă de culoarea {tile_name(tile)[0]}",
+        "grupul are deja o piesă {tile_name(tile)[0]}",
     "the complete run 1…13-1 cannot grow": "suita completă 1…13-1 nu mai crește",
     "{tile_name(tile)} is not the colour of this run":
         "{tile_name(tile)} nu are culoarea acestei suite",
     "{tile_name(tile)} is what the joker stands for: swap it in":
-        "jokerul ține locul lui {tile_name(tile)}: schimbă-l cu ea",
+        "jokerul ține locul piesei {tile_name(tile)}: schimbă-l cu ea",
     "{tile_name(tile)} does not extend this run at either end":
         "{tile_name(tile)} nu prelungește suita la niciun capăt",
     "this formation has no joker to swap": "formația asta nu are joker de schimbat",
     "a joker leaves a group only when the group is complete (4 tiles)":
         "jokerul iese dintr-un grup doar când grupul e complet (4 piese)",
     "the joker here stands for {tile_name(wanted)}, not {tile_name(tile)}":
-        "jokerul de aici ține locul lui {tile_name(wanted)}, nu al lui {tile_name(tile)}",
+        "jokerul de aici ține locul piesei {tile_name(wanted)}, nu al piesei {tile_name(tile)}",
     # Remi Etalat
-    "nobody takes from the strip in the first round": "în primul tur nimeni nu ia din șir",
-    "nobody lays anything in the first round": "în primul tur nimeni nu coboară nimic",
+    "nobody takes from the strip in the first round": "în prima tură nimeni nu ia din șir",
+    "nobody lays anything in the first round": "în prima tură nimeni nu coboară nimic",
     "the strip holds only its head, which can never be taken":
         "șirul are doar capul, care nu se ia niciodată",
     "only {takeable} tile(s) above the head can be taken; the head never":
@@ -175,9 +175,21 @@ _PATTERNS = [(_pattern(en), en, ro) for en, ro in sorted(CATALOGUE.items(),
                                                            key=lambda item: -len(item[0]))]
 
 
+# An action's name as the Romanian page's buttons and help say it (the notation's first word).
+ACTIONS = {"draw": "trage", "take": "ia", "open": "etalează", "lay": "coboară",
+           "attach": "adaugă", "swap": "schimbă", "discard": "aruncă", "close": "închide",
+           "atu": "ia atuul", "redeal": "reîmparte", "timeout": "timp expirat"}
+# A colour letter of the notation (K R Y B), said of a tile (piesă: feminine).
+COLOURS = {"K": "neagră", "R": "roșie", "Y": "galbenă", "B": "albastră"}
+
+
 def _value(name: str, value: str) -> str:
     if name == "closes":       # "close R7 or close B3" (notation) → "închide R7 sau închide B3"
         return value.replace("close ", "închide ").replace(" or ", " sau ")
+    if name == "kind":
+        return ACTIONS.get(value, value)
+    if name == "tile_name(tile)[0]":
+        return COLOURS.get(value, value)
     return WORDS.get(value, value)
 
 

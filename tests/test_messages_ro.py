@@ -64,6 +64,10 @@ def test_every_catalogue_entry_keeps_its_values():
      "T7: cu atuul luat închizi imediat: închide R7 sau închide B3"),
     ("E9: R7 B7: not on your rack", "E9: R7 B7: nu se află în rastelul tău"),
     ("T3: R7: not on your rack", "T3: R7: nu se află în rastelul tău"),
+    ("T1: 'lay': nothing is laid in Remi pe Tablă — draw or take, then discard or close",
+     "T1: „coboară”: în Remi pe Tablă nu se coboară nimic — trage sau ia, apoi aruncă sau "
+     "închide"),
+    ("C5: the group already has a Y tile", "C5: grupul are deja o piesă galbenă"),
     ("E4: you may swap a joker only after opening with 45 points and a run (use open)",
      "E4: poți schimba un joker doar după ce te etalezi cu 45 de puncte și o suită (Etalează)"),
 ])

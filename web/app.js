@@ -480,7 +480,7 @@ async function openDraft() {
 }
 
 async function attachTo(number, key = null) {
-  if (!mine()) return;
+  if (!mine() || S.snap.view.variant !== "etalat") return;   // Tablă lays nothing (T1)
   const names = key ? [nameOf(key)] : rack.selectedNames(S);
   if (names.length !== 1) return toast(t("pickToAttach"));
   const name = names[0];
@@ -650,21 +650,22 @@ function showRefusal(error, rule, heading = t("illegal"), fromEngine = false) {
   const banner = $("banner");
   banner.replaceChildren();
   banner.title = "";
-  const title = el("strong", "", `${heading}${rule ? ` — ${rule}` : ""}`);
+  const ruleId = /^[CET]\d+$/.test(rule ?? "");    // "notation" is named, not numbered
+  const title = el("strong", "", `${heading}${ruleId ? ` — ${rule}` : ""}`);
   const name = rule ? ruleName(rule) : "";
   banner.append(title);
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
-  const text = el("div", "rule-text", error);
+  // The engine's text starts with its rule id, which the title shows already.
+  const withoutId = (message) => (fromEngine ? message.replace(/^[A-Za-z]+\d*: /, "") : message);
+  const text = el("div", "rule-text", withoutId(error));
   banner.append(text);
   // The engine explains in English; the Romanian page asks Python for its Romanian text
-  // (remi/messages_ro.py) and keeps the English as a tooltip only if there is none.
+  // (remi/messages_ro.py); a message it does not know stays English rather than unsaid.
   if (fromEngine && lang() !== "en" && error) {
     text.hidden = true;
-    call("refusal_ro", { message: error }).then(({ result }) => {
-      if (result) text.textContent = result.replace(/^[A-Z]+\d*: /, "");
-      else banner.title = error;
-      text.hidden = !result;
-    }).catch(() => { text.hidden = false; });
+    call("refusal_ro", { message: error })
+      .then(({ result }) => { if (result) text.textContent = withoutId(result); })
+      .finally(() => { text.hidden = false; });
   }
   const close = el("button", "banner-close", "×");
   close.type = "button";
@@ -688,8 +689,13 @@ function wire() {
   $("btn-room").addEventListener("click", hostRoomDialog);
   $("btn-new2").addEventListener("click", () => openDialog(prefs()));
   $("btn-help").addEventListener("click", () => $("help").showModal());
+  // Enter closes the help as its OK does (it opens focused on its heading, at the top)
+  $("help").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.tagName !== "BUTTON") $("help").close();
+  });
   $("btn-lang").addEventListener("click", () => {
     setLang(lang() === "ro" ? "en" : "ro");
+    hideBanner();                  // a refusal's text stays in the language it was given in
     translatePage();
     renderHelp($("help-body"));
     render();
