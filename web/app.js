@@ -730,8 +730,8 @@ function wire() {
     $("rack-tiles").focus({ preventScroll: true }); // keys act on the rack, not the tile button
     toggleSelect(tile.dataset.key);
   });
-  $("strip").addEventListener("click", (event) => {
-    const tile = event.target.closest(".tile.takeable");
+  $("strip").addEventListener("click", (event) => {   // any strip tile: the engine answers
+    const tile = event.target.closest(".tile[data-depth]");  // (E1 the head, E3 first round…)
     if (tile) takeFromStrip(Number(tile.dataset.depth));
   });
   $("formations").addEventListener("click", (event) => {
