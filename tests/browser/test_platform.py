@@ -455,7 +455,11 @@ def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
     open_tab(page, "tournament")
     assert "Qualifying table 1" in page.get_by_test_id("tournament-standings").inner_text()
     # the profile's default name ("Tu", made in Romanian) is the player's "You", not "Tu (you)"
-    assert page.locator("#tournament-tables li.me .t-name").inner_text() == "You"
+    assert page.locator("#tournament-tables li.t-me .t-name").inner_text() == "You"
+    tops = page.locator("#tournament-tables .t-table.mine li").evaluate_all(
+        "items => items.map(li => li.getBoundingClientRect().top)")
+    steps = {round(b - a) for a, b in zip(tops, tops[1:])}
+    assert len(tops) == 4 and len(steps) == 1, f"the rows are not evenly spaced: {tops}"
     assert page.get_by_test_id("tab-history").inner_text() == "History"
 
     # Leaving the tournament asks first; once confirmed it is gone (also after a reload) and

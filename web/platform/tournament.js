@@ -114,7 +114,7 @@ function render(state) {
     card.append(head);
     const list = el("ul", "t-seats");
     for (const seat of table.seats) {
-      const item = el("li", seat.is_bot ? "" : "me");
+      const item = el("li", seat.is_bot ? "" : "t-me");
       item.append(el("span", "t-rank", `${seat.rank}.`), el("span", "t-name", entrantLabel(seat)));
       if (table.stage === "qualifying" && table.done && seat.rank <= 2) {
         item.append(el("span", "badge on", t("qualifies")));
