@@ -179,10 +179,10 @@ def load(log: dict[str, Any], human: int | None = None) -> dict[str, Any]:
     if human is None:
         # An arena table of bots only is watched from seat 0.
         human = next((i for i, p in enumerate(players) if not p.get("is_bot")), 0)
-    # A tournament table's log keeps its length: loaded alone it still stops there.
-    limit = log.get("table_rounds")
-    if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
-        _game = Game(match, players, human, kind="tournament", rounds_limit=limit)
+    # A tournament table's log keeps its length (replay checked it): loaded alone it still
+    # stops there.
+    if "table_rounds" in log:
+        _game = Game(match, players, human, kind="tournament", rounds_limit=log["table_rounds"])
     else:
         _game = Game(match, players, human)
     return snapshot()

@@ -93,6 +93,9 @@ def _header(data: Any) -> tuple[Match, list[Any]]:
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, (str, int)):
         raise NotationError("seed must be a string or a whole number")
+    table_rounds = data.get("table_rounds", 1)
+    if not isinstance(table_rounds, int) or isinstance(table_rounds, bool) or table_rounds < 1:
+        raise NotationError("table_rounds must be a whole number of rounds, at least 1")
     options = Options.from_json(data.get("options"))
     if seed is not None:
         match = Match.new(variant, seats, options, seed)

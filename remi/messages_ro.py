@@ -197,9 +197,8 @@ def romanian(message: str) -> str | None:
     """The Romanian text of an engine message (with or without its "RULE: " prefix), or None
     when the catalogue does not know it."""
     prefix, _, rest = message.partition(": ")
-    if prefix and " " not in prefix and rest and romanian_text(rest) is not None:
-        return f"{prefix}: {romanian_text(rest)}"
-    return romanian_text(message)
+    text = romanian_text(rest) if prefix and " " not in prefix else None
+    return f"{prefix}: {text}" if text is not None else romanian_text(message)
 
 
 def romanian_text(message: str) -> str | None:

@@ -139,8 +139,10 @@ def test_a_tournament_table_loaded_alone_still_ends_after_its_rounds():
     assert snap["match_over"] and snap["mode"] == "tournament" and snap["round"] == 2
     with pytest.raises(ValueError):
         bridge.next_round()
-    for bad in (0, True, "2", None):          # no usable length: an ordinary match
-        assert not bridge.load({**log, "table_rounds": bad})["match_over"]
+    for bad in (0, True, "2", None):          # a malformed length: refused, nothing loaded
+        with pytest.raises(match_log.LogError, match="table_rounds"):
+            bridge.load({**log, "table_rounds": bad})
+    assert bridge.snapshot()["match_over"], "the table loaded before is still the game"
 
 
 def test_profile_rounds_are_added_as_they_finish_and_only_once():

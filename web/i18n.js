@@ -129,6 +129,9 @@ export function addStrings(ro, en) {
   Object.assign(EN, en);
 }
 
+/** `key` in every language (e.g. every word a default name may have been saved with). */
+export function everyLanguage(key) { return Object.values(DICTS).map((dict) => dict[key]); }
+
 let current = localStorage.getItem(KEY) === "en" ? "en" : "ro";
 
 export function lang() { return current; }

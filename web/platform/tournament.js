@@ -2,7 +2,7 @@
 // on the game table, bot-only tables simulated in slices (with progress), the final placing
 // and its rank points. What comes next is decided by Python (tournament_state().next).
 import { el } from "../game/render.js";
-import { playerLabel, t } from "../i18n.js";
+import { everyLanguage, playerLabel, t } from "../i18n.js";
 import { P } from "./state.js";
 import { store } from "./storage.js";
 import { addTournament } from "./profile.js";
@@ -77,7 +77,7 @@ export async function tournamentTableOver() {
 }
 
 // A profile never named holds the "you" word of the language it was made in: the page's own.
-const UNNAMED = new Set(["Tu", "You"]);
+const UNNAMED = new Set(everyLanguage("you"));
 
 // Bots carry their entrant number (#2–#8, playerLabel): eight entrants, often of one level.
 function entrantLabel(seat) {
