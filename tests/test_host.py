@@ -145,10 +145,18 @@ def test_c8_a_bot_that_failed_to_move_is_finished_by_the_engine_and_a_human_is_n
     join_and_start(["host", "guest", "easy"])
     room = host._current()
     now = 2.0
-    while room.seats[room.match.current.to_play].kind != "bot":
-        assert host.room_bot_timeout(now)["out"] == [], "a human's turn is never timed out here"
-        now += 1
-        play_one(now)
+
+    def play_until(kind: str) -> None:
+        nonlocal now
+        while room.seats[room.match.current.to_play].kind != kind:
+            now += 1
+            play_one(now)
+
+    play_until("guest")
+    history = list(room.match.current.history)
+    assert host.room_bot_timeout(now)["out"] == [], "a human's turn is never timed out here"
+    assert room.match.current.history == history
+    play_until("bot")
     turn = room.match.current.turn
     answer = host.room_bot_timeout(now)
     assert room.match.current.turn != turn or room.match.current.over
