@@ -18,6 +18,24 @@ def screenshot_path(name: str, tmp_path: Path) -> Path:
         return target
     return tmp_path / name
 
+
+# The next bot step fails once (as a bot's exception in the worker would), then bots play on.
+FAIL_NEXT_BOT_STEP = """() => { const backend = window.remiGame.backend, real = backend.botStep;
+    let failures = 1;
+    backend.botStep = async () => {
+        if (failures-- > 0) throw new Error('forced bot failure');
+        return real(); }; }"""
+
+
+def plain_move(legal: list[str]) -> str:
+    """A plain player: close when possible, else draw, else the first discard."""
+    for prefix in ("close", "draw", "discard"):
+        found = [a for a in legal if a.split()[0] == prefix]
+        if found:
+            return found[0]
+    return legal[0]
+
+
 # Collects `longtask` entries (main thread blocked > 50 ms) from the page's start, and the
 # long animation frames with the time scripts ran in them (script attribution, Chromium ≥ 123).
 LONG_TASK_OBSERVER = """

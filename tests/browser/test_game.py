@@ -11,7 +11,8 @@ import json
 import os
 import re
 
-from browser_helpers import long_tasks, screenshot_path, wait_service_worker
+from browser_helpers import (FAIL_NEXT_BOT_STEP, long_tasks, plain_move, screenshot_path,
+                             wait_service_worker)
 
 GAME_READY_MS = 120_000
 RULE_ID = re.compile(r"\b(?:[CET]\d{1,2}|notation)\b")
@@ -450,6 +451,38 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     assert rack_names(page) == rack
     assert page.evaluate("localStorage.getItem('remi.save')") == saved
     assert snap(page)["view"]["history"] == state["view"]["history"]
+
+
+def test_a_bot_whose_step_fails_is_timed_out_and_the_table_goes_on(page, site_url):
+    """C8: a failed bot step must not stall the table; the clock's timeout finishes the bot's
+    turn (the engine draws if needed and discards), the failure is told, and play goes on."""
+    open_game(page, site_url)
+    page.evaluate(FAIL_NEXT_BOT_STEP)
+    for _ in range(40):
+        if page.evaluate("window.remiGame.stats.botErrors ?? 0"):
+            break
+        state = wait_turn(page)
+        assert state["view"]["phase"] != "over"
+        if state["my_turn"]:
+            page.evaluate("a => window.remi.act(a)", plain_move(state["legal"]))
+        page.wait_for_timeout(100)
+    page.wait_for_function("(window.remiGame.stats.botErrors ?? 0) === 1")
+    assert "forced bot failure" in page.locator("#toast").inner_text()
+    history = page.wait_for_function("""() => { const h = window.remiGame.snap.view.history;
+        const at = h.findIndex(e => e.action === 'timeout');
+        return at >= 0 && h.slice(at).some(e => e.seat !== h[at].seat) ? h : null; }""",
+                                     timeout=60_000).json_value()
+    at = next(i for i, entry in enumerate(history) if entry["action"] == "timeout")
+    seat = history[at]["seat"]
+    assert snap(page)["players"][seat]["is_bot"]
+    after = at + 1
+    while history[after]["seat"] == seat:             # the engine's own draw and discard
+        assert history[after].get("auto"), history[after]
+        after += 1
+    assert history[after - 1]["action"].startswith("discard"), history[at:after]
+    assert after < len(history), "the next seat plays after the timed-out bot"
+    saved = json.loads(page.evaluate("localStorage.getItem('remi.save')"))
+    assert "timeout" in json.dumps(saved), "the timeout is in the saved game"
 
 
 def test_reload_resumes_mid_turn_with_the_rack_order(page, site_url):

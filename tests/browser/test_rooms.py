@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 
-from browser_helpers import screenshot_path
+from browser_helpers import FAIL_NEXT_BOT_STEP, plain_move, screenshot_path
 
 from remi.match import Match
 from remi.options import Options
@@ -81,15 +81,6 @@ def snap(page) -> dict | None:
     return page.evaluate("JSON.parse(JSON.stringify(window.remiGame.snap))")
 
 
-def choose(legal: list[str]) -> str:
-    """A plain player: close when possible, else draw, else the first discard."""
-    for prefix in ("close", "draw", "discard"):
-        found = [a for a in legal if a.split()[0] == prefix]
-        if found:
-            return found[0]
-    return legal[0]
-
-
 def play_until(pages, done, timeout_s: float = 240) -> None:
     """Each human page plays its own turns (one intent at a time, as a click sends it)."""
     deadline = time.monotonic() + timeout_s
@@ -99,7 +90,7 @@ def play_until(pages, done, timeout_s: float = 240) -> None:
             state = page.evaluate("""() => { const s = window.remiGame;
                 return s.snap && s.snap.my_turn && !s.busy ? s.snap.legal : null; }""")
             if state:
-                page.evaluate("a => window.remi.act(a)", choose(state))
+                page.evaluate("a => window.remi.act(a)", plain_move(state))
                 page.wait_for_timeout(150)   # stays well under the host's rate limit
         pages[0].wait_for_timeout(100)
 
@@ -248,6 +239,30 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     assert "room" in row.inner_text().lower() or "cameră" in row.inner_text().lower()
     saved = guest.evaluate("JSON.parse(localStorage.getItem('remi.room.guest'))")
     assert [r["round"] for r in saved["rounds"]] == [1] and saved["match_id"] == snap(host)["match_id"]
+
+
+def test_a_room_bot_whose_step_fails_is_timed_out_by_the_host(context, site_url):
+    """C8 in a room: a bot whose step fails on the host's page does not stall the table; the
+    host's engine finishes the bot's turn (remi.host.room_bot_timeout) and the host plays on."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["easy"])
+    host.get_by_test_id("start-match").click()
+    host.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    host.evaluate(FAIL_NEXT_BOT_STEP)
+    play_until([host], lambda: host.evaluate("window.remiGame.stats.botErrors ?? 0") > 0,
+               timeout_s=120)
+    host.wait_for_function("() => { const s = window.remiGame; return !s.busy && s.snap.my_turn; }",
+                           timeout=60_000)
+    history = snap(host)["view"]["history"]
+    at = next(i for i, entry in enumerate(history) if entry["action"] == "timeout")
+    assert history[at]["seat"] == 1, "the bot's turn was timed out"
+    assert [e["seat"] for e in history[at:]] == [1] * (len(history) - at), history[at:]
+    assert all(e.get("auto") for e in history[at + 1:]) and history[-1]["action"].startswith(
+        "discard"), "the engine drew if needed and discarded for the bot"
+    before = len(history)
+    play_until([host], lambda: len(snap(host)["view"]["history"]) >= before + 4 or round_over(host),
+               timeout_s=120)
 
 
 def accept_invite(host, guest, name: str) -> None:
