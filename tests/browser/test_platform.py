@@ -161,6 +161,46 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     assert snap(page)["mode"] == "game" and snap(page)["match_id"] != last
 
 
+def test_leaving_a_tournament_while_its_bot_table_is_simulated(page, site_url):
+    """Leaving stops the simulation under way at its next slice (no slice is asked of a
+    tournament Python has forgotten), an ordinary game replaces the table, and the
+    tournament is gone, also after a reload."""
+    said = []
+    page.on("console", lambda message: said.append(message.text))
+    open_game(page, site_url, FAST)
+    wait_turn(page)
+    open_tab(page, "tournament")
+    page.get_by_test_id("tournament-new").click()
+    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+    table = snap(page)["match_id"]
+    # every slice of the simulation answers a little later (as a slow one would), so that
+    # leaving lands in the middle of it
+    page.evaluate("""async () => { const { P } = await import('/web/platform/state.js');
+        const call = P.app.call;
+        P.app.call = async (name, args) => {
+            const answer = await call(name, args);
+            if (name === 'tournament_step') await new Promise((done) => setTimeout(done, 300));
+            return answer; }; }""")
+    play_round(page)                 # the player's first round: the bot-only table catches up
+    open_tab(page, "tournament")
+    progress = page.get_by_test_id("tournament-progress")
+    page.wait_for_function("() => document.getElementById('tournament-progress').textContent")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_test_id("tournament-abandon").click()
+    page.wait_for_function("id => window.remiGame.snap?.mode === 'game' && "
+                           "window.remiGame.snap.match_id !== id && !window.remiGame.busy", arg=table)
+    page.wait_for_timeout(2_000)     # the slice under way answers; nothing may follow it
+    assert progress.inner_text() == ""
+    assert not [text for text in said if "no tournament" in text], said
+    assert page.locator("#toast").is_hidden() or "turneu" not in page.locator("#toast").inner_text()
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    assert snap(page)["mode"] == "game"
+    open_tab(page, "tournament")
+    assert page.get_by_test_id("tournament-new").is_visible()
+    assert page.get_by_test_id("tournament-abandon").is_hidden()
+
+
 def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url, tmp_path):
     open_game(page, site_url)
     new_game_via_dialog(page, "etalat", 3, ["easy", "easy"], target="500")

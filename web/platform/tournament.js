@@ -12,8 +12,11 @@ const SLICE_MS = 250;
 
 /** Store the tournament (every table's log) so a reload or an upgrade resumes it. */
 export async function saveTournament() {
+  if (!P.tournament) return;                 // left (abandon): Python holds none to save
+  const mine = generation;
   const data = (await P.app.call("tournament_save")).result;
   const db = await store();
+  if (mine !== generation) return;           // left meanwhile: it must not be stored again
   await db.set("tournament", data);
   await recordBotTables(db, data);
 }
@@ -242,11 +245,11 @@ async function playTable() {
 async function abandon() {
   const underWay = P.tournament && P.tournament.stage !== "done";
   if (underWay && !window.confirm(t("abandonConfirm"))) return;
-  generation += 1;               // before Python forgets it: no slice is asked after
-  await P.app.call("tournament_abandon");
+  generation += 1;               // before Python forgets it: no slice or save is asked after
   P.tournament = null;
   $("tournament-progress").textContent = "";
   await (await store()).remove("tournament");
+  await P.app.call("tournament_abandon");
   if (P.app.snap()?.mode === "tournament") {     // its table (also a finished one) goes too
     $("platform").close();
     await P.app.newGame();
