@@ -1,11 +1,18 @@
-"""The engine's refusals in Romanian, for the Romanian page.
+"""The engine's refusals and errors in Romanian, for the Romanian page.
 
 The engine explains a refusal in English (`RuleError.message`). This catalogue gives each of
 its messages a Romanian text: a message is matched against the English templates below (a
 `{name}` is a value the engine filled in: a tile, a number, a list of tiles) and the values
 are put into the Romanian template. Values that are English words themselves (what a rule
-needs, the close actions the atu allows) are translated too. tests/test_messages_ro.py reads
-every `RuleError` of remi/ and checks that each of its messages is in the catalogue.
+needs, the close actions the atu allows) are translated too.
+
+Besides the rules' refusals the catalogue holds every other error text a player can see:
+notation that is not understood (`NotationError`), a saved or imported log that does not
+replay (`LogError`: where it failed, then the error it wraps), a room's answers to a guest
+(`ProtocolError`, a refused entry) and its host's errors, a refused profile import. A
+message made of parts ("round 2, action 5 (seat 1, 'draw'): C2: it is not your turn") is
+translated part by part. tests/test_messages_ro.py reads all of those errors in remi/ and
+checks that each of their messages is in the catalogue, and nothing else is.
 """
 
 from __future__ import annotations
@@ -14,7 +21,8 @@ import re
 from functools import partial
 
 # English template → Romanian template; the placeholders are named as in the engine's code.
-CATALOGUE: dict[str, str] = {
+# The rules' refusals (`RuleError`): their values are translated (see `_value`).
+REFUSALS: dict[str, str] = {
     # common rules
     "it is not your turn": "nu e rândul tău",
     "the round is over": "runda s-a încheiat",
@@ -143,7 +151,132 @@ CATALOGUE: dict[str, str] = {
         "formații",
 }
 
-# Values the engine fills in with English words (remi/etalat.py, remi/tabla.py).
+# Notation that is not understood (`NotationError` of remi/actions.py, remi/tiles.py): the
+# values are what was written, or the notation's own words, and stay as they are.
+NOTATION: dict[str, str] = {
+    "empty action": "mutare goală",
+    "an action is a string, not {type(text).__name__}":
+        "o mutare se scrie ca text, nu ca {type(text).__name__}",
+    "unknown action '{words[0]}' (one of: {', '.join(KINDS)})":
+        "mutare necunoscută: „{words[0]}” (se scrie una dintre: {', '.join(KINDS)})",
+    "'{kind}' takes nothing after it": "după „{kind}” nu urmează nimic",
+    "write 'take' or 'take N'": "scrie „take” sau „take N”",
+    "write 'open A B C | D E F …': formations separated by |":
+        "scrie „open A B C | D E F …”: formațiile despărțite prin |",
+    "write 'lay A B C'": "scrie „lay A B C”",
+    "write '{kind} T {joint} N'": "scrie „{kind} T {joint} N”",
+    "write '{kind} T' with one tile": "scrie „{kind} T” cu o singură piesă",
+    "{what} must be a whole number from 1, not '{word}'":
+        "{what} trebuie să fie un număr întreg, de la 1 în sus, nu „{word}”",
+    "'{text}' is not a tile: write colour K/R/Y/B + 1…13, or J":
+        "„{text}” nu e o piesă: scrie culoarea K/R/Y/B + 1…13, sau J",
+    "more than two copies of {tile_name(tile)}: the set has two":
+        "mai mult de două piese {tile_name(tile)}: setul are doar două",
+}
+
+# A saved or imported log, a state or options that cannot be read (`NotationError` of
+# remi/log.py, remi/deal.py, remi/options.py, remi/state.py), and where a log failed
+# (`LogError`: "log", "round 2", "round 2, action 5 (seat 1, 'draw')", then the error it
+# wraps). The log's keys are quoted as written.
+LOGS: dict[str, str] = {
+    "log": "jurnal",
+    "round {index}": "runda {index}",
+    "round {round}": "runda {round}",
+    "{where}, action {number} (seat {seat}, {action})":
+        "{where}, mutarea {number} (locul {seat}, {action})",
+    "not JSON: {error}": "nu e JSON valid: {error}",
+    "a log is a JSON object": "un jurnal e un obiect JSON",
+    "unknown key(s) in the log: {', '.join(sorted(unknown))}":
+        "chei necunoscute în jurnal: {', '.join(sorted(unknown))}",
+    "variant must be one of {VARIANTS}": "„variant” trebuie să fie una dintre {VARIANTS}",
+    "variant must be one of {VARIANTS}, not {variant}":
+        "„variant” trebuie să fie una dintre {VARIANTS}, nu {variant}",
+    "seats must be 2, 3 or 4": "„seats” trebuie să fie 2, 3 sau 4",
+    "2 to 4 seats": "între 2 și 4 jucători",
+    "rounds must be a list": "„rounds” trebuie să fie o listă",
+    "seed must be a string or a whole number": "„seed” trebuie să fie un text sau un număr întreg",
+    "table_rounds must be a whole number of rounds, at least 1":
+        "„table_rounds” trebuie să fie un număr întreg de runde, cel puțin 1",
+    "a round must be an object": "o rundă trebuie să fie un obiect",
+    "'actions' must be a list of strings": "„actions” trebuie să fie o listă de texte",
+    "'first' must be a seat 0…{seats - 1}": "„first” trebuie să fie un loc 0…{seats - 1}",
+    "'hands' must list {seats} hands, one per seat":
+        "„hands” trebuie să aibă {seats} mâini, câte una pentru fiecare loc",
+    "'hands' and 'stock' must be lists of tiles": "„hands” și „stock” trebuie să fie liste de piese",
+    "seat {seat} holds {len(hand)} tiles; the deal gives {size} "
+    "({'first player' if seat == first else 'others'})":
+        "locul {seat} are {len(hand)} piese; împărțirea dă {size} "
+        "({'first player' if seat == first else 'others'})",
+    "a tile is written as text like 'R7', not {value}":
+        "o piesă se scrie ca text, de exemplu „R7”, nu {value}",
+    "the state does not hold exactly the 106 tiles of the set":
+        "starea nu conține exact cele 106 piese ale setului",
+    "malformed state: {error}": "stare deteriorată: {error}",
+    "options must be an object": "opțiunile trebuie să fie un obiect",
+    "unknown option(s): {', '.join(sorted(unknown))}":
+        "opțiuni necunoscute: {', '.join(sorted(unknown))}",
+    "preset must be one of {PRESETS}, not {self.preset}":
+        "„preset” trebuie să fie unul dintre {PRESETS}, nu {self.preset}",
+    "{name} must be true or false": "„{name}” trebuie să fie true sau false",
+    "target must be a positive whole number or null":
+        "„target” trebuie să fie un număr întreg pozitiv sau null",
+    "timer must be one of {TIMERS} seconds or null":
+        "„timer” trebuie să fie unul dintre {TIMERS} secunde sau null",
+}
+
+# A room (remi/room.py, remi/host.py): the host's answers to a guest's message
+# (`ProtocolError`), the refused entries, and the host's own errors. Values stay as written.
+ROOM: dict[str, str] = {
+    "too many messages: at most {RATE_LIMIT} per {RATE_WINDOW} s":
+        "prea multe mesaje: cel mult {RATE_LIMIT} la {RATE_WINDOW} s",
+    "message too large (at most {MAX_MESSAGE} bytes)":
+        "mesaj prea mare (cel mult {MAX_MESSAGE} de octeți)",
+    "a message is a JSON text": "un mesaj e un text JSON",
+    "a message is a JSON object": "un mesaj e un obiect JSON",
+    "protocol version {PROTOCOL} expected": "se așteaptă versiunea {PROTOCOL} a protocolului",
+    "unknown message type {kind}": "tip de mesaj necunoscut: {kind}",
+    "unknown field(s): {', '.join(sorted(map(str, extra)))}":
+        "câmpuri necunoscute: {', '.join(sorted(map(str, extra)))}",
+    "{key} must be a short string": "„{key}” trebuie să fie un text scurt",
+    "say hello first: this connection holds no seat":
+        "trimite întâi „hello”: conexiunea asta nu ocupă niciun loc la masă",
+    "this connection already holds a seat": "conexiunea asta ocupă deja un loc la masă",
+    "no deal is waiting for entropy": "nicio împărțire nu așteaptă entropie",
+    "entropy is 32 hex digits": "entropia are 32 de cifre hexazecimale",
+    "an action is a string in the notation (at most 200 chars)":
+        "o mutare e un text în notația jocului (cel mult 200 de caractere)",
+    "no round is being played": "nu se joacă nicio rundă acum",
+    "wrong password": "parolă greșită",
+    "this seat is not yours (unknown token)": "locul acesta nu e al tău (cheie necunoscută)",
+    "you take a bot's seat at the next turn": "preiei locul unui AI la tura următoare",
+    "the table is full": "masa e plină",
+    "a room has 2–4 seats, one of them the host":
+        "o cameră are 2–4 locuri, dintre care unul al gazdei",
+    "the round is still being played, or the match is over":
+        "runda încă se joacă sau meciul s-a încheiat",
+    "no room: call room_create or room_load first":
+        "nicio cameră: apelează întâi room_create sau room_load",
+    "the match has started": "meciul a început deja",
+}
+
+# A refused profile import (remi/profile.py `check_profile`).
+PROFILE: dict[str, str] = {
+    "this file is not a Remi profile": "fișierul nu este un profil Remi",
+    "profile version {data.get('version')} is not supported "
+    "(this page reads version {PROFILE_VERSION})":
+        "versiunea de profil {data.get('version')} nu e acceptată "
+        "(pagina citește versiunea {PROFILE_VERSION})",
+    "the profile's name or rank points are damaged":
+        "numele sau punctele de clasament din profil sunt deteriorate",
+    "the profile's statistics are damaged": "statisticile profilului sunt deteriorate",
+    "the profile's match history is damaged": "istoricul meciurilor din profil e deteriorat",
+}
+
+CATALOGUE: dict[str, str] = {**REFUSALS, **NOTATION, **LOGS, **ROOM, **PROFILE}
+# Templates whose values are kept exactly as written (notation, message fields, keys).
+_AS_WRITTEN = set(NOTATION) | set(ROOM)
+
+# Values the engine fills in with English words (remi/etalat.py, remi/tabla.py, remi/deal.py).
 WORDS: dict[str, str] = {
     "a run": "o suită",
     "a run or three groups (preset clasic)": "o suită sau trei grupuri (reguli clasic)",
@@ -152,10 +285,16 @@ WORDS: dict[str, str] = {
     "lay a formation": "coborî o formație",
     "attach": "adăuga piese la formații",
     "swap a joker": "schimba un joker",
+    "first player": "primului jucător",       # the deal gives 15 (to the first player)
+    "others": "celorlalți",
 }
+# A refusal's rule that is a word, not an id (C2, E4: kept).
+RULE_WORDS = {"notation": "notație"}
 
 _NUMBERS = {"OPENING_POINTS", "points", "takeable", "number", "len(tiles)", "len(state.table)",
-            "index", "index - 1", "deal.seats", "self.seats", "group_number(formation)"}
+            "index", "index - 1", "deal.seats", "self.seats", "group_number(formation)",
+            "round", "seat", "seats", "seats - 1", "len(hand)", "size", "RATE_LIMIT",
+            "MAX_MESSAGE", "PROTOCOL", "PROFILE_VERSION"}
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
 
@@ -190,15 +329,28 @@ def _value(name: str, value: str) -> str:
         return ACTIONS.get(value, value)
     if name == "tile_name(tile)[0]":
         return COLOURS.get(value, value)
+    if name == "where":        # a log's place: "round 2" → "runda 2"
+        return romanian_text(value) or value
     return WORDS.get(value, value)
 
 
 def romanian(message: str) -> str | None:
-    """The Romanian text of an engine message (with or without its "RULE: " prefix), or None
-    when the catalogue does not know it."""
-    prefix, _, rest = message.partition(": ")
-    text = romanian_text(rest) if prefix and " " not in prefix else None
-    return f"{prefix}: {text}" if text is not None else romanian_text(message)
+    """The Romanian text of an engine message, or None when the catalogue does not know all
+    of it. A message may come in parts, "HEAD: rest": a rule's id ("E4: …", kept), a log's
+    place ("round 2, action 5 (…): …") or an exception's name ("ValueError: …", kept); each
+    part is translated, the first reading that translates whole wins."""
+    at = message.find(": ")
+    while at != -1:
+        head, rest = message[:at], message[at + 2:]
+        place = romanian_text(head)
+        if place is None and head and " " not in head:
+            place = RULE_WORDS.get(head, head)
+        if place is not None:
+            text = romanian(rest)
+            if text is not None:
+                return f"{place}: {text}"
+        at = message.find(": ", at + 2)
+    return romanian_text(message)
 
 
 def romanian_text(message: str) -> str | None:
@@ -206,9 +358,10 @@ def romanian_text(message: str) -> str | None:
         found = pattern.match(message)
         if found:
             values = dict(zip(_PLACEHOLDER.findall(english), found.groups(), strict=True))
-            return _PLACEHOLDER.sub(partial(_fill, values), text)
+            return _PLACEHOLDER.sub(partial(_fill, values, english not in _AS_WRITTEN), text)
     return None
 
 
-def _fill(values: dict[str, str], placeholder: re.Match[str]) -> str:
-    return _value(placeholder.group(1), values[placeholder.group(1)])
+def _fill(values: dict[str, str], translated: bool, placeholder: re.Match[str]) -> str:
+    value = values[placeholder.group(1)]
+    return _value(placeholder.group(1), value) if translated else value

@@ -1,15 +1,22 @@
 """The Romanian page explains every refusal in Romanian (remi/messages_ro.py): each message
-a `RuleError` of remi/ can carry is in the catalogue, and real refusals come out translated."""
+a player can see — a `RuleError`, `NotationError`, `LogError` or room `ProtocolError` of
+remi/, a room's refused entry, the ValueErrors of a profile import and of a room's host — is
+in the catalogue, and real refusals come out translated."""
 
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
 
 from remi import bridge
+from remi import log as match_log
+from remi.log import LogError
 from remi.messages_ro import CATALOGUE, romanian
+from remi.profile import check_profile, empty_profile
+from remi.room import Room
 from tests.helpers import filler, play, refusal, round_of
 from tests.test_rules_etalat import OPENER, SEAT1, first_round
 
@@ -30,19 +37,57 @@ def templates(node: ast.expr) -> list[str]:
     return ["{" + ast.unparse(node) + "}"]
 
 
+# The errors whose text a player can see, and which argument holds it: a RuleError's
+# message (its first argument is the rule id), a NotationError's, a room's ProtocolError
+# (sent to a guest), a LogError's place in the log ("round 2, action 5 (…)": the error it
+# wraps is one of the others).
+MESSAGE_ARGUMENT = {"RuleError": 1, "NotationError": 0, "ProtocolError": 0, "LogError": 0}
+# Modules whose plain ValueErrors reach a page: a refused profile import, the room's host.
+PAGE_VALUE_ERRORS = {"profile.py", "room.py", "host.py"}
+
+
+def called(call: ast.Call) -> str | None:
+    """The name a call is made by: `RuleError(…)` or `match_log.LogError(…)`."""
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    return call.func.attr if isinstance(call.func, ast.Attribute) else None
+
+
 def engine_messages() -> set[str]:
     found = set()
     for path in REMI.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == "RuleError"):
-                found.update(templates(node.args[1]))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assigned: dict[str, list[ast.expr]] = {}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)):
+                assigned.setdefault(node.targets[0].id, []).append(node.value)
+        arguments = dict(MESSAGE_ARGUMENT)
+        if path.name in PAGE_VALUE_ERRORS:
+            arguments["ValueError"] = 0
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and called(node) in arguments:
+                name = called(node)
+                message = node.args[arguments[name]]
+                # a variable (LogError(where, …)) stands for the texts assigned to it
+                values = (assigned[message.id] if isinstance(message, ast.Name)
+                          and message.id in assigned else [message])
+                found.update(text for value in values for text in templates(value))
+            # a room's answers to a guest it does not seat: {"type": "refused", "error": …}
+            if isinstance(node, ast.Dict) and path.name == "room.py":
+                for key, value in zip(node.keys, node.values, strict=True):
+                    if (isinstance(key, ast.Constant) and key.value == "error"
+                            and isinstance(value, ast.Constant)):
+                        found.add(value.value)
     return found
 
 
 def test_every_refusal_of_the_engine_is_in_the_catalogue_and_nothing_else():
     messages = engine_messages()
-    assert len(messages) > 60
+    assert len(messages) > 120
+    assert {"not JSON: {error}", "no round is being played", "wrong password", "round {index}",
+            "{where}, action {number} (seat {seat}, {action})", "empty action",
+            "the profile's statistics are damaged", "the match has started"} <= messages
     assert sorted(messages - set(CATALOGUE)) == [], "refusals without a Romanian text"
     assert sorted(set(CATALOGUE) - messages) == [], "Romanian texts of no refusal"
 
@@ -75,9 +120,71 @@ def test_messages_are_translated_with_their_values(english, expected):
     assert romanian(english) == expected
 
 
+@pytest.mark.parametrize("english, expected", [
+    # notation (NotationError): what was written stays as written
+    ("notation: empty action", "notație: mutare goală"),
+    ("notation: write 'attach T to N'", "notație: scrie „attach T to N”"),
+    ("notation: 'draw' takes nothing after it", "notație: după „draw” nu urmează nimic"),
+    ("C1: more than two copies of R7: the set has two",
+     "C1: mai mult de două piese R7: setul are doar două"),
+    # a log that does not replay (LogError: its place, then the error it wraps)
+    ("log: notation: not JSON: Expecting value: line 1 column 1 (char 0)",
+     "jurnal: notație: nu e JSON valid: Expecting value: line 1 column 1 (char 0)"),
+    ("log: C2: seats must be 2, 3 or 4", "jurnal: C2: „seats” trebuie să fie 2, 3 sau 4"),
+    ("round 0: C4: seat 1 holds 13 tiles; the deal gives 14 (others)",
+     "runda 0: C4: locul 1 are 13 piese; împărțirea dă 14 (celorlalți)"),
+    ("round 1, action 4 (seat 0, 'discard R7'): T3: R7: not on your rack",
+     "runda 1, mutarea 4 (locul 0, 'discard R7'): T3: R7: nu se află în rastelul tău"),
+    ("round 0, action 2 (seat 1, 'open R7: x'): notation: 'R7:' is not a tile: write colour "
+     "K/R/Y/B + 1…13, or J",
+     "runda 0, mutarea 2 (locul 1, 'open R7: x'): notație: „R7:” nu e o piesă: scrie culoarea "
+     "K/R/Y/B + 1…13, sau J"),
+    # a room (ProtocolError, refused entries, the host's errors)
+    ("too many messages: at most 30 per 10 s", "prea multe mesaje: cel mult 30 la 10 s"),
+    ("unknown message type 'draw'", "tip de mesaj necunoscut: 'draw'"),
+    ("this connection already holds a seat", "conexiunea asta ocupă deja un loc la masă"),
+    ("the table is full", "masa e plină"),
+    ("ValueError: the match has started", "ValueError: meciul a început deja"),
+    # a refused profile import
+    ("profile version 2 is not supported (this page reads version 1)",
+     "versiunea de profil 2 nu e acceptată (pagina citește versiunea 1)"),
+])
+def test_other_errors_are_translated_with_their_values(english, expected):
+    assert romanian(english) == expected
+
+
 def test_an_unknown_message_has_no_romanian_text():
     assert romanian("E4: something the catalogue never heard of") is None
+    assert romanian("round 2: E4: something the catalogue never heard of") is None
+    assert romanian("not JSON") is None
     assert romanian("") is None
+
+
+def test_real_errors_of_logs_rooms_and_profiles_come_out_in_romanian():
+    """Errors raised for real: a log that does not load, a guest's bad messages, a refused
+    profile; each one is translated whole (no English word of the catalogue left)."""
+    errors = []
+    for text in ('{"seats": 2', '{"variant": "etalat", "seats": 5, "rounds": []}',
+                 '{"variant": "etalat", "seats": 2, "rounds": [{"first": 0, "hands": [[], []]}]}',
+                 json.dumps({"variant": "etalat", "seats": 2, "seed": 7,
+                             "rounds": [{"actions": ["fly"]}]})):
+        with pytest.raises(LogError) as caught:
+            match_log.load(text)
+        errors.append(str(caught.value))
+    for data in ({}, {**empty_profile("Ana"), "matches": None}):
+        with pytest.raises(ValueError) as caught:
+            check_profile(data)
+        errors.append(str(caught.value))
+    room = Room.create("etalat", ["host", "guest"])
+    for raw in ("{", '{"v": 1, "type": "action", "action": "draw"}', '{"v": 1, "type": "x"}',
+                '{"v": 1, "type": "hello", "name": "Ana", "password": "nope"}'):
+        errors.append(room.receive("guest", raw, 0.0)[0][1]["error"])
+    for error in errors:
+        text = bridge.refusal_ro(error)
+        assert text is not None, error
+        assert not any(word in f" {text} " for word in (" the ", " must ", " is ", " round ",
+                                                        " action ", " seat ")), text
+    assert bridge.refusal_ro(errors[0]).startswith("jurnal: notație: nu e JSON valid: ")
 
 
 def test_real_refusals_come_out_in_romanian():
