@@ -1,6 +1,6 @@
 // The page: boot, then a game against bots. The engine (remi/, Python) decides every
 // rule; this layer turns gestures into action strings, sends them, and draws the answer.
-import { call, engineWhere, start } from "./engine.js";
+import { call, engineWhere, pageError, start } from "./engine.js";
 import { lang, ruleName, setLang, t, translatePage } from "./i18n.js";
 import { showLoading } from "./loading.js";
 import { enableOffline } from "./offline.js";
@@ -167,8 +167,9 @@ async function startRoom(room, begin) {
     const made = await begin(room);
     S.room = room ?? made;
   } catch (error) {
-    toast(String(error.message ?? error));
-    setTurnText(String(error.message ?? error));
+    const text = await pageError(error);
+    toast(text);
+    setTurnText(text);
     S.room = room;
   }
   S.backend = S.room?.backend ?? SOLO;
@@ -302,7 +303,7 @@ async function act(action) {
     schedule();
     return true;
   } catch (error) {
-    showRefusal(String(error.message ?? error), "");
+    showRefusal(await pageError(error), "");
     return false;
   } finally {
     S.busy = false;
@@ -655,16 +656,17 @@ function showRefusal(error, rule, heading = t("illegal"), fromEngine = false) {
   const name = rule ? ruleName(rule) : "";
   banner.append(title);
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
-  // The engine's text starts with its rule id, which the title shows already.
-  const withoutId = (message) => (fromEngine ? message.replace(/^[A-Za-z]+\d*: /, "") : message);
+  // The engine's text starts with its rule id, which the title shows already ("notation",
+  // "notație" are named by the rule's name).
+  const withoutId = (message) => (fromEngine ? message.replace(/^\p{L}+\d*: /u, "") : message);
   const text = el("div", "rule-text", withoutId(error));
   banner.append(text);
   // The engine explains in English; the Romanian page asks Python for its Romanian text
   // (remi/messages_ro.py); a message it does not know stays English rather than unsaid.
   if (fromEngine && lang() !== "en" && error) {
     text.hidden = true;
-    call("refusal_ro", { message: error })
-      .then(({ result }) => { if (result) text.textContent = withoutId(result); })
+    pageError(error)
+      .then((result) => { text.textContent = withoutId(result); })
       .finally(() => { text.hidden = false; });
   }
   const close = el("button", "banner-close", "×");
@@ -798,7 +800,7 @@ function dropIndex(x) {
 }
 
 wire();
-platform.init({ call, adopt, toast, snap: () => S.snap, newGame: () => newGame(prefs()) });  // platform: menu, screens
+platform.init({ call, pageError, adopt, toast, snap: () => S.snap, newGame: () => newGame(prefs()) });  // platform: menu, screens
 boot().catch((error) => {
   console.error(error);
   status.textContent = t("bootFailed");

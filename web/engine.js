@@ -3,6 +3,7 @@
 // only interpreter. Every call is async and queued (one at a time, in order). If the worker
 // cannot start, the main-thread interpreter (web/main.py via bridge.js) is used instead.
 import { call as callMain, startMainThread } from "./bridge.js";
+import { lang } from "./i18n.js";
 
 let worker = null;
 let queue = Promise.resolve();
@@ -73,4 +74,17 @@ export function call(name, args = {}) {
   const next = queue.then(() => raw(name, args));
   queue = next.catch(() => {});
   return next;
+}
+
+/** An error of Python (a call's rejection, or a room's error text) as the page shows it:
+ * without its exception's name ("ValueError: "), and on the Romanian page in Romanian when
+ * remi/messages_ro.py knows it (refusal_ro); a text it does not know stays as it came. */
+export async function pageError(error) {
+  const text = String(error?.message ?? error).replace(/^\w+Error: /, "");
+  if (lang() === "en" || !text) return text;
+  try {
+    return (await call("refusal_ro", { message: text })).result ?? text;
+  } catch {
+    return text;
+  }
 }

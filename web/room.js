@@ -7,7 +7,7 @@
 //
 // Both expose a "backend" to web/app.js: act, botStep, timeout, nextRound, save.
 
-import { call } from "./engine.js";
+import { call, pageError } from "./engine.js";
 import { LEVELS } from "./game/dialog.js";
 import { addStrings, botName, playerLabel, t } from "./i18n.js";
 import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
@@ -439,7 +439,7 @@ export class GuestTable {
         this.save();
         this.render();
       },
-      refused: () => {
+      refused: async () => {
         if (message.reason === "token" && this.borrowedToken) {
           this.token = null;              // the token of another room's seat: join as new
           this.borrowedToken = false;
@@ -447,7 +447,7 @@ export class GuestTable {
           return;
         }
         const reason = { password: "refusedPassword", full: "refusedFull", token: "refusedToken" }[message.reason];
-        this.status = reason ? t(reason) : message.error;
+        this.status = reason ? t(reason) : await pageError(message.error);
         if (message.reason === "token") this.token = null;
         this.ui.refused(this.status);
         this.render();
@@ -461,9 +461,9 @@ export class GuestTable {
       },
       state: () => this.onState(message.snapshot),
       reveal: () => this.verify(message),
-      error: () => {
+      error: async () => {
         if (this.pending) this.pending({ accepted: false, error: message.error, rule: message.rule ?? "" });
-        else this.ui.toast(message.error);
+        else this.ui.toast(await pageError(message.error));
       },
       pong: () => {},
     }[message.type];

@@ -83,7 +83,7 @@ async function showMatch(id) {
     sheet = (await P.app.call("score_sheet_of", { log: entry.log })).result;
     renderSheet(sheetBox, sheet, entry.seat);
   } catch (error) {
-    sheetBox.append(el("p", "message error", String(error.message ?? error)));
+    sheetBox.append(el("p", "message error", await P.app.pageError(error)));
   }
   const rounds = el("div", "round-list");
   (entry.log?.rounds ?? []).forEach((_, index) => {

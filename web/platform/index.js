@@ -71,7 +71,7 @@ function showTab(name, options = {}) {
     panel.hidden = panel.dataset.panel !== name;
   }
   const show = { tournament: showTournament, profile: renderProfile, history: renderHistory }[name];
-  if (show) show(options).catch((error) => P.app.toast(String(error.message ?? error)));
+  if (show) show(options).catch(async (error) => P.app.toast(await P.app.pageError(error)));
 }
 
 async function startArena(bots, watch) {

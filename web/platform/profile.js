@@ -91,8 +91,7 @@ async function importFile(file) {
   try {
     checked = (await P.app.call("profile_check", { data })).result;
   } catch (error) {
-    const reason = String(error.message ?? error).replace(/^\w+Error: /, "");
-    return message(t("profileRefused", { error: reason }), true);
+    return message(t("profileRefused", { error: await P.app.pageError(error) }), true);
   }
   await saveProfile(checked);
   await renderProfile();

@@ -259,7 +259,7 @@ async function abandon() {
 }
 
 export function wireTournament() {
-  $("tournament-new").addEventListener("click", () => startTournament().catch((e) => P.app.toast(String(e.message ?? e))));
+  $("tournament-new").addEventListener("click", () => startTournament().catch(async (e) => P.app.toast(await P.app.pageError(e))));
   $("tournament-abandon").addEventListener("click", abandon);
   $("tournament-go").addEventListener("click", async () => {
     const next = P.tournament?.next;
@@ -268,7 +268,7 @@ export function wireTournament() {
       else if (next === "done") await abandon();
       else await runSteps();
     } catch (error) {
-      P.app.toast(String(error.message ?? error));
+      P.app.toast(await P.app.pageError(error));
     }
   });
 }
