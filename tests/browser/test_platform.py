@@ -307,9 +307,13 @@ def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp
     assert page.get_by_test_id("profile-rank").inner_text() == "77"
     assert name.input_value() == "Maria"
 
-    for bad, text in (("corrupt.json", '{"format": "remi-profile", "version": 1, "na'),
-                      ("foreign.json", json.dumps({"format": "chess-profile", "elo": 1800})),
-                      ("damaged.json", json.dumps({**profile, "variants": {"etalat": {}}}))):
+    # the reason is Python's, in the page's language (remi/messages_ro.py)
+    for bad, text, reason in (
+            ("corrupt.json", '{"format": "remi-profile", "version": 1, "na', "nu este"),
+            ("foreign.json", json.dumps({"format": "chess-profile", "elo": 1800}),
+             "fișierul nu este un profil Remi"),
+            ("damaged.json", json.dumps({**profile, "variants": {"etalat": {}}}),
+             "statisticile profilului sunt deteriorate")):
         path = tmp_path / bad
         path.write_text(text)
         page.evaluate("() => { document.querySelector('[data-testid=profile-message]')"
@@ -317,7 +321,7 @@ def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp
         page.get_by_test_id("profile-import").set_input_files(str(path))
         page.wait_for_function("() => document.querySelector('[data-testid=profile-message]')"
                                ".dataset.state === 'refused'")
-        assert message.is_visible() and message.inner_text().strip()
+        assert message.is_visible() and reason in message.inner_text(), message.inner_text()
         assert page.get_by_test_id("profile-rank").inner_text() == "77"
     page.screenshot(path=str(screenshot_path("profile.png", tmp_path)), animations="disabled")
 
