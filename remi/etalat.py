@@ -21,7 +21,7 @@ from .formations import (
     table_value,
 )
 from .rack import has_tiles, take_from, without
-from .opening import OPENING_POINTS, find_opening, is_opening
+from .opening import OPENING_POINTS, is_opening, opening_leaving
 from .state import RoundState, TableFormation
 from .tiles import JOKER, Tile, colour_of, number_of, tile_name, tiles_text
 
@@ -98,19 +98,15 @@ def _can_lay(state: RoundState, rack: list[Tile], tile: Tile) -> bool:
 
 def _opening_possible(state: RoundState, tiles: list[Tile], cut: Tile) -> bool:
     """Whether `tiles` hold an opening (E4) using `cut` that leaves the rack the tiles it
-    needs after it (E11): the best opening, shed of formations it can spare."""
-    best = find_opening(tiles, opening_rule(state), [cut])
-    if best is None:
-        return False
-    keep = 1 if state.options.clasic else 2
-    laid = list(best)
-    for formation in sorted(best, key=opening_points):
-        if len(tiles) - sum(map(len, laid)) >= keep:
-            break
-        rest = [f for f in laid if f is not formation]
-        if cut not in formation and is_opening(rest, opening_rule(state)):
-            laid = rest
-    return len(tiles) - sum(map(len, laid)) >= keep
+    needs after it (E11)."""
+    return opening_leaving(tiles, opening_rule(state), [cut], _keep_after_opening(state)) \
+        is not None
+
+
+def _keep_after_opening(state: RoundState) -> int:
+    """E11: tiles an opening must leave on the rack — a discard, and on the platform preset
+    one more, since the opening turn may not also close."""
+    return 1 if state.options.clasic else 2
 
 
 # -- layings ----------------------------------------------------------------------------------
@@ -300,7 +296,7 @@ def _legal_takes(state: RoundState, seat: int) -> list[int]:
 
 def _useful_openings(state: RoundState, seat: int) -> list[Action]:
     rack = state.racks[seat]
-    best = find_opening(rack, opening_rule(state), state.must_lay)
+    best = opening_leaving(rack, opening_rule(state), state.must_lay, _keep_after_opening(state))
     if best is None:
         return []
     action = Action("open", formations=best)

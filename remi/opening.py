@@ -9,10 +9,11 @@ formation is worth at least 15 opening points (C6), so three always make the 45.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from .candidates import formations_in
-from .formations import Formation, is_run, opening_points
-from .rack import has_tiles
+from .formations import Formation, is_run, opening_points, table_value
+from .rack import has_tiles, without
 from .solver import can_open
 from .tiles import Tile, counts_of
 
@@ -28,6 +29,35 @@ def find_opening(tiles: Sequence[Tile], rule: str, must: Sequence[Tile] = ()) ->
         best = can_open(tiles, rule, OPENING_POINTS, must)
         return best.formations if best else None
     return _three_formations(tiles, rule, list(must))
+
+
+def opening_leaving(tiles: Sequence[Tile], rule: str, must: Sequence[Tile] = (),
+                    keep: int = 1) -> tuple[Formation, ...] | None:
+    """An opening (E4) using every tile of `must` that leaves at least `keep` tiles on the
+    rack (E11: one to discard; two on the platform preset, where the opening turn may not also
+    close), or None. The best opening when it leaves enough; else the best of its
+    sub-openings (whole formations kept back); else an opening of the rack with one or two of
+    its lowest tiles kept back — the best opening may use every tile, and a smaller one still
+    opens."""
+    best = find_opening(tiles, rule, must)
+    if best is None or _left(tiles, best) >= keep:
+        return best
+    smaller = [part for size in range(len(best) - 1, 0, -1) for part in combinations(best, size)
+               if _left(tiles, part) >= keep and is_opening(part, rule)
+               and has_tiles([t for f in part for t in f], must)]
+    if smaller:
+        return max(smaller, key=lambda part: sum(map(opening_points, part)))
+    spare = sorted(without(tiles, must), key=table_value)
+    for count in range(1, keep + 1):
+        for held in dict.fromkeys(combinations(spare, count)):
+            found = find_opening(without(tiles, held), rule, must)
+            if found is not None and _left(tiles, found) >= keep:
+                return found
+    return None
+
+
+def _left(tiles: Sequence[Tile], formations: Sequence[Formation]) -> int:
+    return len(tiles) - sum(map(len, formations))
 
 
 def is_opening(formations: Sequence[Formation], rule: str) -> bool:

@@ -184,6 +184,35 @@ def test_E11_no_close_on_the_opening_turn_and_a_laying_must_leave_a_tile():
     assert closed.over and closed.closer == 0 and closed.end == "closed"
 
 
+def test_E4_E11_an_opening_is_offered_when_the_best_one_would_leave_no_discard():
+    """The best opening of this rack lays all 15 tiles, which E11 refuses; a smaller opening
+    (whole formations kept back) is still legal, and the legal list must offer it (a QA
+    position: every bot level discarded here)."""
+    rack = "R3 R4 R5 R6 R7 K10 Y10 B10 J K12 Y12 B12 R10 Y1"
+    state = play(first_round(rack, stock="Y2 K11 B13 R3"), "draw")
+    assert len(state.racks[0]) == 15
+    opens = [str(a) for a in legal_actions(state) if a.kind == "open"]
+    assert len(opens) == 1, opens
+    opened = play(state, opens[0])
+    assert opened.opened[0] and len(opened.racks[0]) >= 2
+    every_tile = "open K10 K11 K12 | R3 R4 R5 R6 R7 | R10 Y10 B10 | Y12 J Y1"
+    assert refusal(state, every_tile).rule == "E11"
+    # the E11 position of the test above: the best opening would leave only K10
+    four = play(first_round(FOUR), "draw")
+    opens = [str(a) for a in legal_actions(four) if a.kind == "open"]
+    assert opens and len(play(four, opens[0]).racks[0]) >= 2
+
+
+def test_E5_a_take_that_opens_only_with_formations_kept_back_is_legal():
+    """E5 case A: K11 from the strip opens only if some formation stays on the rack (E11)."""
+    rack = "R3 R4 R5 R6 R7 K10 Y10 B10 J K12 Y12 B12 R10 Y1"
+    state = first_round(rack, seat1=SEAT1.rsplit(" ", 1)[0] + " K11")
+    state = play(state, "take")
+    assert state.racks[0][-1] == parse_tile("K11")
+    opens = [str(a) for a in legal_actions(state) if a.kind == "open"]
+    assert opens and "K11" in opens[0]
+
+
 def test_E12_the_atu_is_drawn_last_and_an_empty_stock_ends_the_round():
     """E12."""
     state = round_of("etalat", [f"{OPENER} {filler(9)}", SEAT1], atu="B12")
