@@ -11,7 +11,7 @@ const RO = {
   pythonReady: "Python {v} gata", bootFailed: "Nu a pornit", updateReady: "Versiune nouă — reîncarcă",
   stock: "Teanc", atu: "Atu", strip: "Șir", head: "cap de șir", table: "Masa",
   history: "Istoric", rows: "Rânduri", yourRow: "rândul tău", row: "rândul",
-  you: "Tu", ai: "AI", standIn: "AI în locul lui {name}", tiles: "{n} piese", score: "Scor",
+  you: "Tu", ai: "AI", standIn: "AI în locul lui {name}", tiles: { one: "{n} piesă", few: "{n} piese", other: "{n} de piese" }, score: "Scor",
   yourTurn: "Rândul tău", turnOf: "La mutare: {name}", thinking: "{name} se gândește…",
   phaseDraw: "Trage din teanc sau ia din {src}.", phaseDrawOnly: "Trage din teanc.", phaseFirst: "Prima mutare: doar arunci o piesă.",
   phasePlay: "Formează, apoi aruncă o piesă.", phaseAtu: "Ai luat atuul: închide acum.",
@@ -24,7 +24,7 @@ const RO = {
   rowTopOnly: "Se ia doar piesa de sus din rândul tău; cele de dedesubt și rândurile celorlalți rămân.",
   pickOne: "{action}: alege o singură piesă din rastel.", pickToAttach: "Alege o piesă din rastel, apoi numărul formației.",
   closeBtn: "Închide", clearBtn: "Anulează", atuBtn: "Ia atuul", redealBtn: "Reîmpărțire (3 dubluri)",
-  draft: "Etalare în lucru", draftPoints: "{n} formații",
+  draft: "Etalare în lucru", draftPoints: { one: "{n} formație", few: "{n} formații", other: "{n} de formații" },
   roundOver: "Runda {n} s-a încheiat", matchOver: "Meciul s-a încheiat",
   winner: "Câștigă: {names}", closedBy: "{name} a închis.", youClosed: "Ai închis.", endStock: "S-a terminat teancul.",
   endNoDraws: "Trei ture fără tras din teanc.", endRedeal: "Reîmpărțire.",
@@ -59,7 +59,7 @@ const EN = {
   pythonReady: "Python {v} ready", bootFailed: "Could not start", updateReady: "Update ready — reload",
   stock: "Stock", atu: "Atu", strip: "Strip", head: "head of the strip", table: "Table",
   history: "History", rows: "Rows", yourRow: "your row", row: "row",
-  you: "You", ai: "AI", standIn: "AI in place of {name}", tiles: "{n} tiles", score: "Score",
+  you: "You", ai: "AI", standIn: "AI in place of {name}", tiles: { one: "{n} tile", other: "{n} tiles" }, score: "Score",
   yourTurn: "Your turn", turnOf: "To play: {name}", thinking: "{name} is thinking…",
   phaseDraw: "Draw from the stock or take from {src}.", phaseDrawOnly: "Draw from the stock.", phaseFirst: "First move: discard only.",
   phasePlay: "Make formations, then discard a tile.", phaseAtu: "You took the atu: close now.",
@@ -72,7 +72,7 @@ const EN = {
   rowTopOnly: "Only the top tile of your own row may be taken; the tiles below it and the other rows stay.",
   pickOne: "{action}: select one tile on your rack.", pickToAttach: "Select a tile on your rack, then type the formation's number.",
   closeBtn: "Close", clearBtn: "Clear", atuBtn: "Take the atu", redealBtn: "Redeal (3 doubles)",
-  draft: "Opening being composed", draftPoints: "{n} formations",
+  draft: "Opening being composed", draftPoints: { one: "{n} formation", other: "{n} formations" },
   roundOver: "Round {n} is over", matchOver: "The match is over",
   winner: "Winner: {names}", closedBy: "{name} closed.", youClosed: "You closed.", endStock: "The stock ran out.",
   endNoDraws: "Three rounds without a stock draw.", endRedeal: "Redeal.",
@@ -142,9 +142,24 @@ export function setLang(code) {
   document.documentElement.lang = current;
 }
 
-/** The text of `key`, with {name} placeholders filled from params. */
+/** A number as the page's language writes it: "193,3" in Romanian, "193.3" in English. */
+export function num(n, digits = 1) {
+  return Number(n).toLocaleString(current === "en" ? "en-GB" : "ro-RO",
+    { maximumFractionDigits: digits, useGrouping: false });
+}
+
+/** The plural form of `forms` ({one, few, other}) for n in the page's language: Romanian
+ * "1 piesă", "2–19 piese" (few, also 0 and 101–119), "20 de piese" (other); English one / other. */
+export function plural(forms, n) {
+  if (typeof forms === "string") return forms;
+  const form = new Intl.PluralRules(current === "en" ? "en" : "ro").select(Number(n));
+  return forms[form] ?? forms.other;
+}
+
+/** The text of `key`, with {name} placeholders filled from params; a key with plural forms
+ * ({one, few, other}) chooses by params.n. */
 export function t(key, params = {}) {
-  const text = DICTS[current][key] ?? EN[key] ?? key;
+  const text = plural(DICTS[current][key] ?? EN[key] ?? key, params.n);
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
@@ -185,7 +200,9 @@ const VERBS = {
   ro: {
     draw: ["ai tras din teanc", "a tras din teanc"],
     take: ["ai luat ultima piesă din {src}", "a luat ultima piesă din {src}"],
-    takeN: ["ai spart șirul: {n} piese", "a spart șirul: {n} piese"],
+    takeN: ["ai spart șirul: {tiles}", "a spart șirul: {tiles}"],
+    takeAll: ["ai luat tot șirul, fără cap (rastel scurt): {tiles}",
+      "a luat tot șirul, fără cap (rastel scurt): {tiles}"],
     open: ["ai etalat: {what}", "a etalat: {what}"],
     lay: ["ai coborât {what}", "a coborât {what}"],
     attach: ["ai lipit {tile} la formația {n}", "a lipit {tile} la formația {n}"],
@@ -200,7 +217,8 @@ const VERBS = {
   },
   en: {
     draw: ["drew from the stock"], take: ["took the top of {src}"],
-    takeN: ["broke the strip: {n} tiles"], open: ["opened: {what}"], lay: ["laid {what}"],
+    takeN: ["broke the strip: {tiles}"],
+    takeAll: ["took the whole strip but its head (short rack): {tiles}"], open: ["opened: {what}"], lay: ["laid {what}"],
     attach: ["attached {tile} to formation {n}"],
     swap: ["put {tile} in place of the joker of formation {n}"],
     discard: ["discarded {tile}"], atu: ["took the atu"], close: ["closed, discarding {tile}"],
@@ -209,14 +227,18 @@ const VERBS = {
   },
 };
 
-/** "AI hard a tras din teanc" / "AI hard drew from the stock". */
-export function describe(action, name, isYou, variant) {
+/** "AI hard a tras din teanc" / "AI hard drew from the stock". `rule` is the history
+ * entry's: "E7" marks the short-rack take of the whole strip but its head (not E6). */
+export function describe(action, name, isYou, variant, rule = null) {
   const words = action.trim().split(/\s+/);
   const verb = words[0].toLowerCase();
   let key = verb;
   const params = {};
   if (verb === "take") {
-    if (words[1] && words[1] !== "1") { key = "takeN"; params.n = words[1]; }
+    if (words[1] && words[1] !== "1") {
+      key = rule === "E7" ? "takeAll" : "takeN";
+      params.tiles = t("tiles", { n: words[1] });
+    }
     params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "srcStrip").toLowerCase();
     if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "its row";
   } else if (verb === "open" || verb === "lay") {

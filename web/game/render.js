@@ -227,7 +227,7 @@ export function renderHistory(snap) {
   list.replaceChildren(...lines.map((entry) => {
     const item = el("li", entry.auto ? "auto" : "");
     const you = entry.seat === view.seat && !snap.players[entry.seat]?.is_bot;  // not when watching bots
-    item.textContent = describe(entry.action, seatName(snap, entry.seat), you, view.variant)
+    item.textContent = describe(entry.action, seatName(snap, entry.seat), you, view.variant, entry.rule)
       + (entry.auto ? ` (${t("auto")})` : "");
     return item;
   }));
