@@ -62,7 +62,8 @@ function show(index) {
   } else {
     const actor = R.positions[R.index - 1].view.to_play;
     const you = actor === R.entry.seat && !R.entry.players?.[actor]?.is_bot;
-    $("replay-action").textContent = describe(position.action, name(actor), you, view.variant);
+    $("replay-action").textContent = describe(position.action, name(actor), you, view.variant,
+      view.history?.at(-1)?.rule);
   }
   const board = $("replay-board");
   board.replaceChildren();
