@@ -2,7 +2,7 @@
 // file and import from one. An import is checked by Python (profile_check) before anything
 // is replaced: a corrupt or foreign file is refused with the reason and the profile stays.
 import { el } from "../game/render.js";
-import { t } from "../i18n.js";
+import { num, t } from "../i18n.js";
 import { download, P } from "./state.js";
 import { store } from "./storage.js";
 
@@ -58,7 +58,8 @@ export async function renderProfile() {
     tr.dataset.stat = key;
     tr.append(el("th", "", t(label)));
     for (const variant of ["etalat", "tabla"]) {
-      const td = el("td", "", String(shown.variants[variant][key]));
+      const value = shown.variants[variant][key];
+      const td = el("td", "", typeof value === "number" ? num(value) : String(value ?? "—"));   // 193,3 in Romanian
       td.dataset.variant = variant;
       tr.append(td);
     }
