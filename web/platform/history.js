@@ -41,7 +41,10 @@ export async function renderHistory() {
     tr.setAttribute("data-testid", "history-row");
     tr.dataset.id = entry.id;
     tr.tabIndex = 0;
-    tr.append(el("td", "", when(entry.started)));
+    // the list is ordered by the last time the match was played (storage.matches): that time is shown
+    const played = el("td", "", when(entry.updated ?? entry.started));
+    played.title = `${t("startedAt")} ${when(entry.started)}`;
+    tr.append(played);
     const id = el("td", "mono", entry.id);
     tr.append(id);
     const kind = { arena: "kindArena", tournament: "kindTournament", room: "kindRoom" }[entry.kind] ?? "kindGame";
