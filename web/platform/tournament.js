@@ -163,7 +163,7 @@ function progress(state) {
   if (!table) return "";
   const index = state.tables.indexOf(table);
   const title = table.stage === "final" ? t("tableFinal") : t("tableQualifying", { n: index + 1 });
-  return t("simulating", { table: title, round: Math.min(table.played + 1, table.rounds), moves: table.moves });
+  return t("simulating", { table: title, round: Math.min(table.played + 1, table.rounds), moves: t("moves", { n: table.moves }) });
 }
 
 let running = false;
