@@ -105,7 +105,7 @@ async function resumeSolo() {
   if (!snap && saved) {
     try {
       snap = (await call("load", { log: JSON.parse(saved) })).result;
-      toast(t("resumed"));
+      toast(t("resumed"), { brief: true });
     } catch (error) {
       console.warn("saved game not resumed:", error);
     }
@@ -372,6 +372,7 @@ function schedule() {
 
 /** The round-end table; a room's guest is told that the host deals the next round. */
 function showScores(snap) {
+  hideBriefToast();
   renderScores(snap);
   if (S.backend.kind === "guest" && !snap.match_over) $("scores-end").textContent += ` · ${t("hostDeals")}`;
 }
@@ -637,12 +638,25 @@ function setTurnText(text, html = false) {
 // ------------------------------------------------------------------ messages
 
 let toastTimer = null;
-function toast(text) {
+/** A short message over the top bar (no seat or name is under it). A `brief` one (the
+ * "resumed" note) lasts less and goes at the player's first click, tap or key, or when the
+ * round-end panel opens. */
+function toast(text, { brief = false } = {}) {
   const box = $("toast");
   box.textContent = text;
   box.hidden = false;
+  box.dataset.brief = brief ? "1" : "";
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (box.hidden = true), 3500);
+  toastTimer = setTimeout(hideToast, brief ? 2500 : 3500);
+}
+
+function hideToast() {
+  clearTimeout(toastTimer);
+  $("toast").hidden = true;
+}
+
+function hideBriefToast() {
+  if ($("toast").dataset.brief) hideToast();
 }
 
 /** The red banner: the rule's id and name, and the reason (`error`, in the page's language;
@@ -687,6 +701,8 @@ function wire() {
   // a room link or invite pasted into this tab changes only the hash: enter it (the game
   // in progress is saved)
   window.addEventListener("hashchange", () => { if (roomInLocation()) location.reload(); });
+  // the player's first action dismisses the "resumed" note
+  for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, hideBriefToast, true);
   $("btn-new").addEventListener("click", () => openDialog(prefs()));
   $("btn-room").addEventListener("click", hostRoomDialog);
   $("btn-new2").addEventListener("click", () => openDialog(prefs()));
