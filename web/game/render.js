@@ -62,8 +62,14 @@ function seatCard(snap, seat, { mine = false } = {}) {
   size.append(backEl(true), el("b", "", String(view.rack_sizes[seat])));
   info.append(size);
   if (view.variant === "etalat" && view.opened) {
-    info.append(el("span", `badge ${view.opened[seat] ? "on" : ""}`,
-      view.opened[seat] ? t("opened") : t("notOpened")));
+    // the chip's word, and a short one for a phone's narrow seat card (style.css shows one)
+    const key = view.opened[seat] ? "opened" : "notOpened";
+    const badge = el("span", `badge opened-chip ${view.opened[seat] ? "on" : ""}`);
+    badge.dataset.testid = "opened-chip";
+    badge.setAttribute("data-testid", "opened-chip");
+    badge.title = t(key);
+    badge.append(el("span", "word-full", t(key)), el("span", "word-short", t(`${key}Short`)));
+    info.append(badge);
   }
   const total = el("span", "seat-score", String(snap.totals[seat]));
   total.title = t("score");
@@ -271,7 +277,8 @@ export function renderScores(snap) {
   rows.forEach((row, seat) => {
     const tr = el("tr", seat === view.seat ? "mine" : "");
     tr.dataset.seat = seat;
-    tr.append(el("th", "", seatName(snap, seat) + (view.closer === seat ? " ★" : "")));
+    // the closer's star stays on its name's last line (a no-break space): never a line of its own
+    tr.append(el("th", "", seatName(snap, seat) + (view.closer === seat ? "\u00a0★" : "")));
     for (const key of cols) {
       const value = row[key] ?? 0;
       tr.append(el("td", value < 0 ? "neg" : value > 0 ? "pos" : "zero", String(value)));
