@@ -396,7 +396,9 @@ SHEET_LAYOUT = """() => {
     const range = document.createRange();
     range.selectNodeContents(mark.closest("td").firstChild);
     const number = range.getBoundingClientRect();
-    if (box.left < cell.left || box.right > cell.right + 0.5 || box.left < number.right - 0.5) {
+    const edge = mark.closest(".score-sheet, #score-sheet").getBoundingClientRect().right;
+    if (box.left < cell.left || box.right > cell.right + 0.5 || box.left < number.right + 1
+        || box.right > edge - 1) {                  // a gap after the number; off the sheet's edge
       problems.push(`${mark.textContent} not after ${mark.closest("td").firstChild.textContent}`);
     }
   }
