@@ -485,6 +485,13 @@ def test_a_bot_whose_step_fails_is_timed_out_and_the_table_goes_on(page, site_ur
     assert "timeout" in json.dumps(saved), "the timeout is in the saved game"
 
 
+TOAST_OVER_SEATS = """() => { const toast = document.getElementById('toast').getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid=seat]')].filter((seat) => {
+      const r = seat.getBoundingClientRect();
+      return r.bottom > toast.top && r.top < toast.bottom && r.right > toast.left && r.left < toast.right;
+    }).length; }"""
+
+
 def test_reload_resumes_mid_turn_with_the_rack_order(page, site_url):
     open_game(page, site_url)
     state = wait_turn(page)
@@ -512,6 +519,9 @@ def test_reload_resumes_mid_turn_with_the_rack_order(page, site_url):
     assert after["view"]["phase"] == "play" and after["my_turn"]
     assert rack_names(page) == order
     assert page.get_by_test_id("toast").is_visible()
+    assert page.evaluate(TOAST_OVER_SEATS) == 0, "the 'resumed' note covers a seat"
+    page.mouse.click(3, 300)                               # the player's first click dismisses it
+    assert page.get_by_test_id("toast").is_hidden()
 
 
 def test_offline_reload_resumes_through_the_service_worker(page, context, site_url):
@@ -543,6 +553,13 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.locator("[data-testid=rack] [data-testid=tile]").nth(2).tap()
     assert page.locator("[data-testid=rack] .tile.selected").count() == 1
+    # seat names fit their cards; Etalat's opened chip is shown in its short word
+    heads = page.locator("[data-testid=seat] .seat-head").evaluate_all(
+        "heads => heads.map((h) => h.scrollWidth - h.clientWidth)")
+    assert max(heads) <= 0, f"a seat's name overflows its card: {heads}"
+    if snap(page)["view"]["variant"] == "etalat":
+        chip = page.get_by_test_id("opened-chip").first
+        assert chip.is_visible() and chip.inner_text() in {"neet.", "etal."}
     page.screenshot(path=str(screenshot_path("phone.png", tmp_path)), animations="disabled")
     page.evaluate("document.getElementById('scores-panel').hidden = false")
     panel = page.locator("#scores-panel .sheet").bounding_box()   # the round-end panel fits

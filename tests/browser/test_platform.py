@@ -424,6 +424,23 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
     assert heads.nth(2).inner_text().replace("\n", " ") == "AI medium #2"
     assert page.evaluate(SHEET_LAYOUT) == []
     assert heads.nth(2).get_attribute("title") == "AI medium #2"
+    # counted words have plural forms, decimals follow the language, E7 has its own words
+    words = page.evaluate("""async () => {
+        const i18n = await import(new URL("web/i18n.js", location.href));
+        const out = [];
+        for (const code of ["en", "ro"]) {
+          i18n.setLang(code);
+          out.push([[1, 2, 20].map((n) => i18n.t("tiles", { n })), i18n.num(193.3),
+                    i18n.describe("take 5", "X", false, "etalat", "E7"),
+                    i18n.describe("take 5", "X", false, "etalat")]);
+        }
+        i18n.setLang("en");
+        return out; }""")
+    assert words[0][:2] == [["1 tile", "2 tiles", "20 tiles"], "193.3"]
+    assert words[1][:2] == [["1 piesă", "2 piese", "20 de piese"], "193,3"]
+    assert "short rack" in words[0][2] and "broke the strip: 5 tiles" in words[0][3]
+    assert "rastel scurt" in words[1][2] and "spart" not in words[1][2]
+    assert words[1][3] == "X a spart șirul: 5 piese"
     page.locator("#history-panel").screenshot(path=str(tmp_path / "side-sheet.png"))
 
 
