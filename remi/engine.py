@@ -32,7 +32,10 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
         _redeal(new, seat)
     else:
         RULES[state.variant].apply(new, seat, action)
-        new.history.append({"seat": seat, "action": str(action)})
+        entry = {"seat": seat, "action": str(action)}
+        if action.kind == "take" and (action.number or 1) > 1 and not new.must_lay:
+            entry["rule"] = "E7"      # the short-rack take: no cut tile to lay (not E6)
+        new.history.append(entry)
     new.actions.append(str(action))
     _finish_turn(new, seat, action)
     return new

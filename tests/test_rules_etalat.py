@@ -141,6 +141,7 @@ def test_E7_short_rack_takes_the_whole_strip_without_laying():
     whole = len(state.strip) - 1
     taken = play(state, f"take {whole}")
     assert not taken.must_lay and len(taken.strip) == 1 and len(taken.racks[0]) == 1 + whole
+    assert taken.history[-1]["rule"] == "E7"            # the page words it apart from E6
 
 
 def test_E8_attach_to_any_formation_scores_for_the_attacher():
