@@ -134,6 +134,15 @@ def room_next_round(now: float) -> dict[str, Any]:
     return _answer(_current().next_round(now), now)
 
 
+def room_close() -> dict[str, Any]:
+    """The host leaves the room: answers {"out"}, the `closed` message for each connected
+    guest; the room is forgotten (a later room call needs room_create or room_load)."""
+    global _room, _turn
+    out = _current().close() if _room is not None else []
+    _room, _turn = None, None
+    return {"out": [[peer, json.dumps(message, separators=(",", ":"))] for peer, message in out]}
+
+
 def room_save() -> dict[str, Any]:
     """Everything needed to resume after the host's page reloads (tokens included)."""
     return _current().to_json()

@@ -357,6 +357,14 @@ class Room:
                 seat.peer, seat.away_since = None, now
         self.waiting = [(p, n) for p, n in self.waiting if p != peer]
 
+    def close(self) -> list[Outgoing]:
+        """The host leaves the room for good (its page's *Leave the room*): every connected
+        guest, seated or waiting, is told `closed`; the room then ends (nothing resumes it)."""
+        peers = [seat.peer for seat in self.seats if seat.kind == "guest" and seat.peer]
+        peers += [peer for peer, _ in self.waiting]
+        self.waiting = []
+        return [(peer, {"v": PROTOCOL, "type": "closed"}) for peer in peers]
+
     def tick(self, now: float) -> list[Outgoing]:
         """The clock: stand-ins for guests away past the grace period; a deal that waited
         long enough for entropy."""

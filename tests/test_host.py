@@ -204,3 +204,18 @@ def test_bad_calls_change_nothing():
     assert host.room_save() == before
     with pytest.raises(ValueError):
         host.room_start(4)
+
+
+def test_the_host_leaving_tells_every_connected_guest_and_forgets_the_room():
+    join_and_start(["host", "guest", "easy"])
+    host.room_disconnect("p1", 2)
+    host.room_receive("p2", msg("hello", name="Dan", password=None, token=None), 2)  # full
+    back = host.room_receive("p3", msg("hello", name="Ana", password=None,
+                                       token=host._current().seats[1].token), 3)
+    assert inbox(back, "p3")[0]["type"] == "welcome"
+    answer = host.room_close()
+    assert [(peer, json.loads(text)) for peer, text in answer["out"]] == [
+        ("p3", {"v": PROTOCOL, "type": "closed"})], "only the connected guest"
+    with pytest.raises(ValueError, match="no room"):
+        host.room_tick(4)
+    assert host.room_close() == {"out": []}, "closing twice is harmless"

@@ -252,3 +252,14 @@ def test_rate_limit():
         table.now += 0.4
         answers.append(table.send("p1", msg("ping"))["type"])
     assert answers[:20] == ["error"] * 20 and answers[-1] == "pong"
+
+
+def test_the_host_closing_the_room_tells_seated_and_waiting_guests():
+    table = Table(["host", "guest", "easy"], midgame=True)
+    table.join("p1", "Ana")
+    table.start()
+    assert table.join("p5", "Ion")["type"] == "waiting"
+    out = table.room.close()
+    assert sorted(peer for peer, _ in out) == ["p1", "p5"]
+    assert {message["type"] for _, message in out} == {"closed"}
+    assert table.room.waiting == []
