@@ -143,7 +143,8 @@ async function enterRoom() {
     rememberName(who.name);
     const mine = same ?? reinvited;
     const table = new GuestTable(roomUI, { link, ...who, token: mine?.token ?? null,
-      match_id: mine?.match_id ?? null, rounds: mine?.rounds ?? [], borrowedToken: !!reinvited });
+      match_id: mine?.match_id ?? null, rounds: mine?.rounds ?? [], borrowedToken: !!reinvited,
+      usedInvite: !!same && isInvite(link), deal: same?.deal ?? null });
     return startRoom(table, (room) => room.connect());
   }
   const hosted = localStorage.getItem(HOST_KEY);
@@ -292,8 +293,13 @@ async function act(action) {
   try {
     const answer = await S.backend.act(action);
     if (!answer.accepted) {
-      showRefusal(answer.error, answer.rule, t("illegal"), true);
-      setSnapshot(answer.snapshot);
+      // a room's host that cannot answer: why, and the state stays as it was
+      if (answer.away) {
+        if (answer.error && S.backend.kind === "guest") showRefusal(answer.error, "", t("room"));
+      } else {
+        showRefusal(answer.error, answer.rule, t("illegal"), true);
+      }
+      if (answer.snapshot) setSnapshot(answer.snapshot);
       return false;
     }
     hideBanner();
@@ -625,6 +631,8 @@ function renderTurn(snap, info) {
     const away = snap.players[view.to_play]?.connected === false;   // a room's dropped guest
     text = t(away ? "awayTurn" : "thinking", { name: seatName(snap, view.to_play) });
   }
+  const note = S.backend.kind === "guest" ? S.room?.turnNote?.() : null;  // the host is gone
+  if (note && view.phase !== "over") text = note;
   setTurnText(timer + text, true);
   if (timer) clock.show();
 }

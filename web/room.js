@@ -37,6 +37,8 @@ addStrings({
   seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
   awayTurn: "{name} e deconectat: se așteaptă…",
   hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.",
+  inviteUsed: "Invitația aceasta a fost folosită deja: cere-i gazdei o invitație nouă.",
+  hostClosed: "Gazda a închis camera: jocul s-a încheiat.",
   reinvite: "Invitație nouă pentru {name} (deconectat)",
   dealVerified: "Runda {n}: împărțirea verificată ✓",
   dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
@@ -61,6 +63,8 @@ addStrings({
   seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
   awayTurn: "{name} is offline: waiting…",
   hostGoneInvite: "The connection to the host is lost: ask for a new invite.",
+  inviteUsed: "This invite has been used already: ask the host for a new invite.",
+  hostClosed: "The host closed the room: the game is over.",
   reinvite: "New invite for {name} (offline)",
   dealVerified: "Round {n}: the deal is verified ✓",
   dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
@@ -155,6 +159,7 @@ export class HostTable {
     this.invites = [];                // manual: [{invite, url, seat}]
     this.lastSnapshot = "";
     this.timer = null;
+    this.closed = false;              // left: every later event is ignored (close())
     this.backend = {
       kind: "host", runsBots: true,
       act: (action) => this.engine("room_act", { action }),
@@ -196,6 +201,7 @@ export class HostTable {
       if (this.roomInfo.visibility === "public") this.announce();
     }
     this.net.on("guest", (peer) => {
+      if (this.closed) return peer.close();
       this.peers.set(peer.id, peer);
       peer.on("message", (text) => this.engine("room_receive", { peer: peer.id, raw: String(text) }));
       peer.on("close", () => {
@@ -215,14 +221,17 @@ export class HostTable {
     }).catch((error) => console.warn("lobby:", error));
   }
 
-  /** One engine call; its messages go out, its snapshot is drawn, the room is saved. */
+  /** One engine call; its messages go out, its snapshot is drawn, the room is saved.
+   * Once the room is closed nothing is asked, sent, saved or drawn. */
   async engine(name, args = {}) {
+    if (this.closed) return { out: [], snapshot: null, room: this.roomInfo, accepted: false, error: "", rule: "" };
     const answer = (await call(name, { ...args, now: nowS() })).result;
     await this.apply(answer);
     return answer;
   }
 
   async apply(answer) {
+    if (this.closed) return;          // an answer (or a guest's close) after the leave
     for (const [peer, text] of answer.out) {
       try { this.peers.get(peer)?.send(text); } catch (error) { console.warn("send failed:", error); }
     }
@@ -248,7 +257,9 @@ export class HostTable {
   }
 
   async save() {
+    if (this.closed) return;
     const room = (await call("room_save")).result;
+    if (this.closed) return;
     localStorage.setItem(HOST_KEY, JSON.stringify({ room, net: this.netConfig }));
     // The match goes into the history (and the host's profile) like any other.
     if (room.log && this.snapshot) this.ui.record(room.log, this.snapshot);
@@ -275,6 +286,7 @@ export class HostTable {
   }
 
   render() {
+    if (this.closed) return;
     const panel = this.ui.panel;
     panel.hidden = false;
     panel.replaceChildren();
@@ -332,10 +344,21 @@ export class HostTable {
     panel.append(buttons);
   }
 
+  /** Leaving the room for good: the guests are told (`closed`), the connections close, the
+   * saved room goes, and from now on this table ignores every event (a guest's connection
+   * closing, an engine answer on its way, the clock). */
   close() {
+    if (this.closed) return;
+    this.closed = true;
     clearInterval(this.timer);
-    this.net?.close();
     localStorage.removeItem(HOST_KEY);
+    const peers = this.peers;
+    call("room_close").then((answer) => {
+      for (const [peer, text] of answer.result.out) {
+        try { peers.get(peer)?.send(text); } catch { /* gone already */ }
+      }
+    }).catch((error) => console.warn("room not closed:", error))
+      .finally(() => setTimeout(() => this.net?.close(), 300));   // let the messages go first
   }
 }
 
@@ -344,8 +367,11 @@ export class HostTable {
 export class GuestTable {
   /** `borrowedToken`: the token comes from an earlier invite of this device; a new invite
    * (single-use, so a new link) from the same host then gives the same seat back. */
+  /** `usedInvite`: this invite link was used already (it seated this device before a reload):
+   * it cannot connect again, so the guest is told to ask for a new one at once.
+   * `deal`: the deal checks saved before a reload (see save()). */
   constructor(ui, { link, name, password, token = null, match_id = null, rounds = [],
-    borrowedToken = false }) {
+    borrowedToken = false, usedInvite = false, deal = null }) {
     this.ui = ui;
     this.link = link;
     this.name = name;
@@ -359,12 +385,16 @@ export class GuestTable {
     this.recording = Promise.resolve();  // the round records, one after another
     this.seat = null;
     this.players = [];
-    this.commits = new Map();   // round → the commit received before its deal
-    this.dealt = new Map();     // round → {hand, first, seats} as first seen
-    this.verified = [];         // [{round, ok}]
+    // The deal checks (saved, so a reload can still check the round it was dealt):
+    this.commits = new Map(deal?.commits ?? []);   // round → the commit received before its deal
+    this.dealt = new Map(deal?.dealt ?? []);       // round → {hand, first, seats, seat} as first seen
+    this.verified = deal?.verified ?? [];          // [{round, ok}]
     this.pending = null;        // the action awaiting the host's answer
     this.received = [];         // every message from the host, as received (tests check it)
-    this.status = t("connecting");
+    this.usedInvite = usedInvite;
+    this.left = false;          // this guest left (close()): every later event is ignored
+    this.hostClosed = false;    // the host closed the room (`closed`)
+    this.status = { key: "connecting" };   // translated when drawn (the language may change)
     this.backend = {
       kind: "guest", runsBots: false,
       act: (action) => this.act(action),
@@ -376,23 +406,45 @@ export class GuestTable {
   }
 
   async connect() {
+    if (this.usedInvite) {              // single-use, and used: nothing to connect to
+      this.status = { key: "inviteUsed" };
+      this.ui.waiting(t("inviteUsed"));
+      this.render();
+      return;
+    }
     const relays = relaysOf(this.link);
     this.conn = await joinRoom(this.link, { relays, password: "" });
-    this.conn.on("message", (text) => this.receive(String(text)));
-    this.conn.on("open", () => { this.status = t("connected"); this.hello(); this.render(); });
-    this.conn.on("reconnecting", () => { this.status = t("hostAway"); this.render(); });
-    this.conn.on("close", () => {
-      this.status = t("offline");
+    if (this.left) return this.conn.close();
+    const on = (name, handler) => this.conn.on(name, (...args) => { if (!this.left) handler(...args); });
+    on("message", (text) => this.receive(String(text)));
+    on("open", () => { this.status = { key: "connected" }; this.hello(); this.render(); });
+    on("reconnecting", () => { this.status = { key: "hostAway" }; this.render(); });
+    on("close", () => {
+      if (this.hostClosed) return;      // said already
+      this.status = { key: "offline" };
       // an invite's connection does not come back by itself: say what to do
-      this.ui.waiting(t(isInvite(this.link) ? "hostGoneInvite" : "hostAway"));
+      this.ui.waiting(t(this.awayKey()));
       this.render();
     });
     if (this.conn.reply) this.render();
     if (this.conn.state === "open") {
-      this.status = t("connected");
+      this.status = { key: "connected" };
       this.hello();
     }
     this.render();
+  }
+
+  /** Why the host cannot answer now (an i18n key). */
+  awayKey() {
+    if (this.hostClosed) return "hostClosed";
+    return isInvite(this.link) ? "hostGoneInvite" : "hostAway";
+  }
+
+  /** The turn line's text while the host cannot answer (null: the snapshot's own). */
+  turnNote() {
+    if (this.left) return null;
+    if (this.hostClosed || this.usedInvite || this.conn?.state === "closed") return t(this.awayKey());
+    return null;
   }
 
   send(message) {
@@ -403,9 +455,14 @@ export class GuestTable {
     this.send({ type: "hello", name: this.name, password: this.password || null, token: this.token });
   }
 
+  /** An intent to the host; answers {accepted, snapshot} or {accepted: false, error, rule}
+   * (no snapshot: the state stays as it was; `away`: the host cannot answer now). */
   act(action) {
+    if (this.conn?.state !== "open") {
+      return Promise.resolve({ accepted: false, error: t(this.awayKey()), rule: "", away: true });
+    }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => finish({ accepted: false, error: t("hostAway"), rule: "" }), ANSWER_TIMEOUT_MS);
+      const timer = setTimeout(() => finish({ accepted: false, error: t("hostAway"), rule: "", away: true }), ANSWER_TIMEOUT_MS);
       const finish = (answer) => {
         clearTimeout(timer);
         this.pending = null;
@@ -414,13 +471,14 @@ export class GuestTable {
       this.pending = finish;
       try {
         this.send({ type: "action", action });
-      } catch (error) {
-        finish({ accepted: false, error: String(error.message ?? error), rule: "" });
+      } catch {
+        finish({ accepted: false, error: t(this.awayKey()), rule: "", away: true });
       }
     });
   }
 
   async receive(text) {
+    if (this.left) return;
     let message;
     try {
       message = JSON.parse(text);
@@ -434,7 +492,7 @@ export class GuestTable {
         this.token = message.token;
         this.borrowedToken = false;
         this.players = message.players;
-        this.status = t("connected");
+        this.status = { key: "connected" };
         if (!this.ui.hasSnapshot()) this.ui.waiting(t("seated"));
         this.save();
         this.render();
@@ -447,14 +505,24 @@ export class GuestTable {
           return;
         }
         const reason = { password: "refusedPassword", full: "refusedFull", token: "refusedToken" }[message.reason];
-        this.status = reason ? t(reason) : await pageError(message.error);
+        this.status = reason ? { key: reason } : { text: await pageError(message.error) };
         if (message.reason === "token") this.token = null;
-        this.ui.refused(this.status);
+        this.ui.refused(this.statusText());
         this.render();
       },
-      waiting: () => { this.status = t("waitingSeat"); this.render(); },
+      waiting: () => { this.status = { key: "waitingSeat" }; this.render(); },
+      closed: () => {                 // the host left: the room is gone, nothing comes back
+        this.hostClosed = true;
+        this.status = { key: "hostClosed" };
+        this.pending?.({ accepted: false, error: t("hostClosed"), rule: "", away: true });
+        localStorage.removeItem(GUEST_KEY);
+        this.conn.close();
+        this.ui.waiting(t("hostClosed"));
+        this.render();
+      },
       commit: () => {
         this.commits.set(message.round, message.commit);
+        this.save();
         const bytes = crypto.getRandomValues(new Uint8Array(16));
         const value = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
         this.send({ type: "entropy", round: message.round, value });
@@ -480,6 +548,7 @@ export class GuestTable {
     // The dealt hand, when this round was seen from its start (before any own move).
     if (!this.dealt.has(snapshot.round) && !view.history.some((h) => h.seat === view.seat)) {
       this.dealt.set(snapshot.round, { hand: [...view.rack], first: view.first, seats: view.seats, seat: view.seat });
+      this.save();
     }
     if (this.pending) this.pending({ accepted: true, snapshot });
     this.ui.setSnapshot(snapshot);
@@ -497,7 +566,8 @@ export class GuestTable {
       })).result;
       this.ui.toast(t(ok ? "dealVerified" : "dealFailed", { n: reveal.round }));
     }
-    this.verified.push({ round: reveal.round, ok });
+    if (!this.verified.some((v) => v.round === reveal.round)) this.verified.push({ round: reveal.round, ok });
+    this.save();
     this.render();
     if (ok === false) return;       // a deal that fails its check is not recorded
     this.seeds.set(reveal.round, reveal.seed);
@@ -533,19 +603,34 @@ export class GuestTable {
     this.ui.record(answer.log, snapshot);
   }
 
+  /** Kept for a reload: who this guest is, its own record of the match, and what checks a
+   * deal — its own commit and dealt hand for the rounds not checked yet (nothing of another
+   * seat), and the checks shown so far. */
   save() {
+    if (this.left || this.hostClosed) return;
+    const open = (round) => !this.verified.some((v) => v.round === round);
     localStorage.setItem(GUEST_KEY, JSON.stringify({
       link: this.link, name: this.name, password: this.password, token: this.token,
       match_id: this.matchId, rounds: this.rounds,
+      deal: {
+        commits: [...this.commits].filter(([round]) => open(round)),
+        dealt: [...this.dealt].filter(([round]) => open(round)),
+        verified: this.verified.slice(-20),
+      },
     }));
   }
 
+  statusText() {
+    return this.status.key ? t(this.status.key, this.status.params) : this.status.text;
+  }
+
   render() {
+    if (this.left) return;
     const panel = this.ui.panel;
     panel.hidden = false;
     panel.replaceChildren();
     panel.append(el("h3", "", t("room")));
-    const status = el("p", "room-status", this.status);
+    const status = el("p", "room-status", this.statusText());
     status.setAttribute("data-testid", "room-status");
     panel.append(status);
     if (this.conn?.reply && this.conn.state !== "open" && !this.conn.connects) {
@@ -569,6 +654,9 @@ export class GuestTable {
 
   /** Leaving for good (not a drop): the host frees the seat, or a bot takes it over. */
   close() {
+    if (this.left) return;
+    this.left = true;
+    this.pending?.({ accepted: false, error: "", rule: "", away: true });
     localStorage.removeItem(GUEST_KEY);
     try {
       if (this.seat !== null) this.send({ type: "leave" });

@@ -122,7 +122,8 @@ def view_keys(variant: str) -> set[str]:
 def check_hidden_information(received: list[dict], seat: int, variant: str) -> None:
     """Only what seat may see: its own view, no other rack, no stock order, no secret before
     the round's end, no other guest's token."""
-    allowed = {"welcome", "refused", "waiting", "commit", "state", "reveal", "error", "pong"}
+    allowed = {"welcome", "refused", "waiting", "commit", "state", "reveal", "error", "pong",
+               "closed"}
     keys = view_keys(variant)
     tokens = [m["token"] for m in received if m["type"] == "welcome"]
     assert len(set(tokens)) <= 1
@@ -437,3 +438,145 @@ def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_co
     host.wait_for_function("() => document.querySelector('[data-testid=room-seats] "
                            "[data-seat=\"1\"] .who').textContent === '(friend)'")
     assert host.get_by_test_id("leave-room").inner_text() == "Leave the room"
+
+
+# ------------------------------------------------------------------ leaving, reloads, the host away
+
+
+def room_text(page) -> str:
+    status = page.get_by_test_id("room-status")
+    return status.inner_text() if status.count() else ""
+
+
+def assert_left_for_good(host) -> None:
+    """The host's page plays solo, stays solo after the guests' connections close, and
+    after a reload: no room panel, no saved room."""
+    host.wait_for_function("!document.body.dataset.room && window.remiGame.snap "
+                           "&& window.remiGame.snap.view", timeout=30_000)
+    host.wait_for_timeout(2_000)                   # the guests' connections close meanwhile
+    assert host.get_by_test_id("room-panel").is_hidden()
+    assert host.evaluate("localStorage.getItem('remi.room.host')") is None
+    assert host.evaluate("document.body.dataset.room") is None
+    host.reload()
+    wait_ready(host)
+    host.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    assert host.evaluate("document.body.dataset.room") is None, "a reload stays solo"
+    assert host.get_by_test_id("room-panel").is_hidden()
+
+
+def test_an_invite_guest_reload_says_the_invite_is_used_and_the_host_leaving_ends_the_room(
+        context, new_context, site_url):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"])
+    host.get_by_test_id("new-invite").click()
+    guest = open_page(new_context(), host.get_by_test_id("invite-link").input_value())
+    accept_invite(host, guest, "Ana")
+    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
+                            timeout=30_000)
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    token = guest.evaluate("window.remiGame.room.token")
+
+    # The guest reloads: its invite served once, so no useless reply code, a clear word.
+    guest.reload()
+    wait_ready(guest)
+    guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
+                            "?.textContent.includes('folosită deja')", timeout=30_000)
+    assert guest.get_by_test_id("reply-out").count() == 0
+    assert "cere-i gazdei o invitație nouă" in guest.locator("#me").inner_text()
+    host.wait_for_function("() => document.querySelector('[data-testid=room-seats] "
+                           "[data-seat=\"1\"]').classList.contains('away')", timeout=30_000)
+    host.get_by_test_id("new-invite").click()                # … and a new invite seats it again
+    guest.goto(host.get_by_test_id("invite-link").input_value())
+    accept_invite(host, guest, "Ana")
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 1 && "
+                            "window.remiGame.room.received.some(m => m.type === 'welcome')",
+                            timeout=READY_MS)
+    assert guest.evaluate("window.remiGame.room.token") == token
+
+    # The host leaves with the guest connected: the room ends on both sides.
+    host.get_by_test_id("leave-room").click()
+    guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
+                            "?.textContent.includes('Gazda a închis camera')", timeout=30_000)
+    assert "Gazda a închis camera" in guest.locator("#me").inner_text()
+    assert guest.evaluate("window.remiGame.room.received.at(-1).type") == "closed"
+    assert_left_for_good(host)
+    assert "Gazda a închis camera" in guest.locator("#me").inner_text(), "still said"
+
+
+def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
+        context, new_context, site_url, relay):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url)
+    guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
+    join_dialog(guest, "Ana")
+    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
+                            timeout=30_000)
+    host.get_by_test_id("leave-room").click()
+    guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
+                            "?.textContent.includes('Gazda a închis camera')", timeout=30_000)
+    assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
+    assert_left_for_good(host)
+
+
+def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
+        context, new_context, site_url, relay):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url)
+    link = host.get_by_test_id("room-link").input_value()
+    guest = open_page(new_context(), link)
+    join_dialog(guest, "Ana")
+    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
+                            timeout=30_000)
+
+    # The panel's connection status follows the language switch.
+    guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
+                            ".textContent === 'Conectat'", timeout=30_000)
+    guest.get_by_test_id("lang").click()
+    assert room_text(guest) == "Connected"
+    guest.get_by_test_id("lang").click()
+    assert room_text(guest) == "Conectat"
+
+    # A reload after the guest's own first move still checks the deal at the round's end.
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    play_until([host, guest], lambda: any(h["seat"] == 1 for h in snap(host)["view"]["history"]))
+    guest.reload()
+    wait_ready(guest)
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 1",
+                            timeout=READY_MS)
+    play_until([host, guest], lambda: round_over(host) and round_over(guest))
+    check = guest.get_by_test_id("deal-check")
+    check.wait_for(timeout=20_000)
+    assert "✓" in check.inner_text(), check.inner_text()
+
+    # The guest acts while the host reloads: the host's absence is said, nothing breaks.
+    host.get_by_test_id("next-round").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.round === 2 && "
+                            "window.remiGame.snap.view.phase !== 'over'", timeout=30_000)
+    play_until([host], lambda: snap(guest)["my_turn"], timeout_s=120)
+    before = snap(guest)
+    host.reload()
+    guest.wait_for_function("() => window.remiGame.room.conn.state !== 'open'", timeout=30_000)
+    assert guest.evaluate("a => window.remi.act(a)", before["legal"][0]) is False
+    banner = guest.get_by_test_id("banner")
+    assert "Gazda nu răspunde" in banner.inner_text(), banner.inner_text()
+    assert "Cannot" not in banner.inner_text()
+    assert snap(guest) == before, "the state stays as it was"
+    assert guest.get_by_test_id("deal-check").count() == 1, "the checks shown so far stay"
+
+    # The guest leaves in the middle of the round: a solo game of its own, no room panel.
+    wait_ready(host)
+    guest.wait_for_function("() => window.remiGame.room.received.filter(m => m.type === "
+                            "'welcome').length >= 2", timeout=90_000)
+    guest.get_by_test_id("leave-room").click()
+    guest.wait_for_function("!document.body.dataset.room && window.remiGame.snap "
+                            "&& window.remiGame.snap.view.seat === 0", timeout=30_000)
+    guest.wait_for_timeout(1_500)                  # the connection closes meanwhile
+    assert guest.get_by_test_id("room-panel").is_hidden()
+    turn = guest.locator("#me").inner_text()
+    assert "Gazda" not in turn, turn
+    assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
