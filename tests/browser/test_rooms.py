@@ -515,10 +515,10 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
                             timeout=30_000)
     host.get_by_test_id("leave-room").click()
+    assert_left_for_good(host)
     guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
                             "?.textContent.includes('Gazda a închis camera')", timeout=30_000)
     assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
-    assert_left_for_good(host)
 
 
 def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
