@@ -516,6 +516,7 @@ export class GuestTable {
         this.status = { key: "hostClosed" };
         this.pending?.({ accepted: false, error: t("hostClosed"), rule: "", away: true });
         localStorage.removeItem(GUEST_KEY);
+        history.replaceState(null, "", location.pathname + location.search);  // a reload: solo
         this.conn.close();
         this.ui.waiting(t("hostClosed"));
         this.render();

@@ -519,6 +519,13 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
                             "?.textContent.includes('Gazda a închis camera')", timeout=30_000)
     assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
+    # the room's link has left the address: a reload is the guest's own game, no join dialog
+    assert "#" not in guest.url
+    guest.reload()
+    wait_ready(guest)
+    guest.wait_for_function("window.remiGame.snap && !document.body.dataset.room",
+                            timeout=READY_MS)
+    assert guest.get_by_test_id("join-dialog").is_hidden()
 
 
 def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
