@@ -73,6 +73,11 @@ def join_dialog(page, name: str, password: str = "") -> None:
     dialog.get_by_test_id("join-room").click()
 
 
+def wait_seated(page, seat: int = 1) -> None:
+    page.wait_for_function("s => window.remiGame.room && window.remiGame.room.seat === s",
+                           arg=seat, timeout=30_000)
+
+
 def seat_names(page) -> list[str]:
     return page.locator("[data-testid=room-seats] .who").all_inner_texts()
 
@@ -169,7 +174,7 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     host.get_by_test_id("accept-reply").click()
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
                            ".some(e => e.textContent === 'Ana')", timeout=30_000)
-    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1")
+    wait_seated(guest)
     assert seat_names(host)[2] == "AI ușor", "a bot seat is named in the page's language"
 
     host.get_by_test_id("start-match").click()
@@ -284,8 +289,7 @@ def test_an_invite_guest_comes_back_by_a_new_invite_after_a_drop_or_a_host_reloa
     guest_context = new_context()
     guest = open_page(guest_context, host.get_by_test_id("invite-link").input_value())
     accept_invite(host, guest, "Ana")
-    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
-                            timeout=30_000)
+    wait_seated(guest)
     guest.wait_for_function("() => document.getElementById('me').textContent"
                             ".includes('gazda începe meciul')")       # seated: what comes next
     host.get_by_test_id("start-match").click()
@@ -353,8 +357,7 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
     guest_context = new_context()
     guest = open_page(guest_context, link)
     join_dialog(guest, "Ana", "nuc")
-    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
-                            timeout=30_000)
+    wait_seated(guest)
     host.get_by_test_id("start-match").click()
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
     assert snap(guest)["view"]["options"]["target"] == 1000, "the host's table options"
@@ -424,8 +427,7 @@ def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_co
     assert "AI" in lobby.inner_text() and "1" in lobby.inner_text()
     lobby.get_by_test_id("lobby-join").click()
     join_dialog(player, "Ana")
-    player.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
-                             timeout=30_000)
+    wait_seated(player)
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
                            ".some(e => e.textContent === 'Ana')", timeout=30_000)
 
@@ -472,8 +474,7 @@ def test_an_invite_guest_reload_says_the_invite_is_used_and_the_host_leaving_end
     host.get_by_test_id("new-invite").click()
     guest = open_page(new_context(), host.get_by_test_id("invite-link").input_value())
     accept_invite(host, guest, "Ana")
-    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
-                            timeout=30_000)
+    wait_seated(guest)
     host.get_by_test_id("start-match").click()
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
     token = guest.evaluate("window.remiGame.room.token")
@@ -512,8 +513,7 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url)
     guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
     join_dialog(guest, "Ana")
-    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
-                            timeout=30_000)
+    wait_seated(guest)
     host.get_by_test_id("leave-room").click()
     assert_left_for_good(host)
     guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
@@ -536,8 +536,7 @@ def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
     link = host.get_by_test_id("room-link").input_value()
     guest = open_page(new_context(), link)
     join_dialog(guest, "Ana")
-    guest.wait_for_function("window.remiGame.room && window.remiGame.room.seat === 1",
-                            timeout=30_000)
+    wait_seated(guest)
 
     # The panel's connection status follows the language switch.
     guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
