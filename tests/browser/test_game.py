@@ -231,6 +231,20 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     assert page.get_by_test_id("stock").inner_text().strip().endswith(str(state["view"]["stock"]))
     assert page.locator("[data-testid=atu] [data-testid=tile]").get_attribute(
         "data-tile") == state["view"]["atu"]
+    # screen readers: the atu and the strip's tiles are named images, the rack's tiles buttons
+    assert page.get_by_test_id("atu").get_by_role("img").count() == 1
+    strip = page.get_by_test_id("strip").locator("[data-testid=tile]")
+    assert strip.count() == page.get_by_test_id("strip").get_by_role("img").count() + \
+        page.get_by_test_id("strip").get_by_role("button").count()
+    # reduced motion: animations end at once
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate("""() => { const t = document.createElement('span');
+        t.className = 'tile fresh thinking'; document.body.append(t);
+        const s = getComputedStyle(t);
+        const ends = parseFloat(s.animationDuration) < 0.001 && s.animationIterationCount === '1';
+        t.remove();
+        return ends; }""")
+    page.emulate_media(reduced_motion="no-preference")
     assert page.get_by_test_id("strip").is_visible()
     assert page.evaluate("document.body.dataset.engine") == "worker"
     assert page.locator("#status").inner_text().endswith(" gata")      # Romanian by default

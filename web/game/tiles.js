@@ -31,6 +31,7 @@ export function tileEl(name, { lang = pageLang(), tag = "span", small = false } 
   el.setAttribute("data-testid", "tile");
   el.dataset.tile = name;
   el.setAttribute("aria-label", tileLabel(name, lang));
+  if (tag === "span") el.setAttribute("role", "img");  // named for screen readers (a button's role wins)
   if (colour === "J") {
     el.innerHTML = '<span class="num" aria-hidden="true">☺</span><span class="mark" aria-hidden="true">J</span>';
   } else {
