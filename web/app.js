@@ -17,6 +17,7 @@ import { enableKeys } from "./game/keys.js";
 import * as rack from "./game/rack.js";
 import { askJoin, askRoom, GUEST_KEY, GuestTable, HOST_KEY, HostTable, isInvite, roomInLocation } from "./room.js";
 import * as platform from "./platform/index.js";  // platform hooks (docs/platform.md)
+import { claimTab, tabActive } from "./tabs.js";  // one tab plays at a time
 
 const $ = (id) => document.getElementById(id);
 const status = $("status");
@@ -263,6 +264,7 @@ async function adopt(snap, schedule_ = true) {
 // ------------------------------------------------------------------ engine calls
 
 async function persist() {
+  if (!tabActive()) return;  // another tab plays: this one never saves again (web/tabs.js)
   const log = await S.backend.save();
   saveRackOrder();
   if (S.backend.kind === "solo") platform.saved(log, S.snap);  // platform: history, profile, tournament
@@ -288,7 +290,7 @@ function setSnapshot(snap) {
 }
 
 async function act(action) {
-  if (S.busy || !S.snap?.my_turn) return false;
+  if (S.busy || !S.snap?.my_turn || !tabActive()) return false;
   S.busy = true;
   try {
     const answer = await S.backend.act(action);
@@ -319,7 +321,7 @@ async function act(action) {
 
 async function botStep() {
   S.botTimer = null;
-  if (!S.snap?.bot_to_play) return;
+  if (!S.snap?.bot_to_play || !tabActive()) return;
   if (S.busy) {
     S.botTimer = setTimeout(botStep, 50);
     return;
@@ -356,6 +358,7 @@ async function botStep() {
 
 function schedule() {
   clearTimeout(S.botTimer);
+  if (!tabActive()) return;  // stopped: no bots, no clock (web/tabs.js)
   const snap = S.snap;
   if (!snap) return;
   if (snap.bot_to_play && S.backend.runsBots) {
@@ -823,6 +826,8 @@ function dropIndex(x) {
   return best;
 }
 
+// The newest tab plays; an older one stops its bots, clock and room (web/tabs.js).
+claimTab({ stop: () => { clock.stop(); clearTimeout(S.botTimer); S.room?.drop(); } });
 wire();
 platform.init({ call, pageError, adopt, toast, snap: () => S.snap, newGame: () => newGame(prefs()) });  // platform: menu, screens
 boot().catch((error) => {

@@ -360,6 +360,14 @@ export class HostTable {
     }).catch((error) => console.warn("room not closed:", error))
       .finally(() => setTimeout(() => this.net?.close(), 300));   // let the messages go first
   }
+
+  /** Another tab of this browser took the game (web/tabs.js): the connections drop as on a
+   * page close and every later event is ignored; the saved room stays, for that tab. */
+  drop() {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.net?.close();
+  }
 }
 
 // ------------------------------------------------------------------ guest
@@ -663,6 +671,14 @@ export class GuestTable {
       if (this.seat !== null) this.send({ type: "leave" });
     } catch { /* the connection is gone already */ }
     setTimeout(() => this.conn?.close(), 300);     // let the message go before the channel
+  }
+
+  /** Another tab of this browser took the game (web/tabs.js): the connection drops as on a
+   * page close (the host keeps the seat for a while) and the saved seat stays. */
+  drop() {
+    this.left = true;
+    this.pending?.({ accepted: false, error: "", rule: "", away: true });
+    this.conn?.close();
   }
 }
 

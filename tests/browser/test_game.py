@@ -673,3 +673,58 @@ def test_keyboard_takes_from_the_strip_with_tab_and_enter(page, site_url):
     wait_change(page, before)
     last = snap(page)["view"]["history"][-1]
     assert last["seat"] == 0 and last["action"] == ("take" if depth == 1 else f"take {depth}")
+
+
+SAVE = "localStorage.getItem('remi.save')"
+
+
+def test_a_second_tab_takes_the_game_and_the_first_stops_until_play_here(context, site_url,
+                                                                          tmp_path):
+    """Two tabs of one browser: the newest plays, the other shows "Remi is open in another
+    tab", refuses every move and never writes the save; "Play here" takes the game back."""
+    a = context.new_page()
+    open_game(a, site_url)
+    wait_turn(a)
+    play_my_turn(a, 1)
+    played = wait_turn(a)                      # A's turn again: the bots moved, all saved
+
+    b = context.new_page()
+    open_game(b, site_url)
+    taken = a.get_by_test_id("tab-taken")
+    taken.wait_for(state="visible", timeout=5_000)
+    assert "Remi e deschis în altă filă" in taken.inner_text()
+    assert a.get_by_test_id("play-here").inner_text() == "Joacă aici"
+    assert b.get_by_test_id("tab-taken").count() == 0
+    resumed = wait_turn(b)
+    assert resumed["match_id"] == played["match_id"]
+    assert resumed["view"]["history"] == played["view"]["history"], "B resumes A's game"
+    a.screenshot(path=str(screenshot_path("tab-taken.png", tmp_path)), animations="disabled")
+
+    # A is stopped: a move by its handle, a click under the modal or a key change nothing
+    saved = a.evaluate(SAVE)
+    legal = snap(a)["legal"]
+    move = "draw" if "draw" in legal else next(x for x in legal if x.startswith("discard "))
+    assert a.evaluate("m => window.remi.act(m)", move) is False
+    a.get_by_test_id("stock").click(force=True)
+    a.keyboard.press("Enter")
+    a.wait_for_timeout(800)
+    assert snap(a)["view"]["history"] == played["view"]["history"]
+    assert a.evaluate("window.remiGame.botTimer") is None or not a.evaluate(
+        "window.remiGame.snap.bot_to_play")
+    assert a.evaluate(SAVE) == saved
+
+    # B plays a turn (and its bots theirs); then A takes the game back with "Play here"
+    play_my_turn(b, 2)
+    latest = wait_turn(b)
+    assert len(latest["view"]["history"]) > len(played["view"]["history"])
+    assert a.evaluate(SAVE) != saved and snap(a)["view"]["history"] == played["view"]["history"]
+    a.get_by_test_id("play-here").click()
+    a.wait_for_function("document.body.dataset.ready === '1' && !document.body.dataset.tab",
+                        timeout=GAME_READY_MS)
+    back = wait_turn(a)
+    assert back["view"]["history"] == latest["view"]["history"], "A shows B's latest position"
+    assert a.get_by_test_id("tab-taken").count() == 0
+    b.get_by_test_id("tab-taken").wait_for(state="visible", timeout=5_000)
+    assert b.evaluate("window.remi.act('draw')") is False
+    b.set_viewport_size({"width": 390, "height": 844})
+    b.screenshot(path=str(screenshot_path("tab-taken-phone.png", tmp_path)), animations="disabled")
