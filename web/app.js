@@ -63,7 +63,7 @@ const SOLO = {
   nextRound: async () => (await call("next_round")).result,
   save: async () => {
     const log = (await call("save")).result;
-    localStorage.setItem(SAVE_KEY, JSON.stringify(log));
+    if (tabActive()) localStorage.setItem(SAVE_KEY, JSON.stringify(log));  // web/tabs.js
     return log;
   },
 };

@@ -706,8 +706,9 @@ def test_a_second_tab_takes_the_game_and_the_first_stops_until_play_here(context
     move = "draw" if "draw" in legal else next(x for x in legal if x.startswith("discard "))
     assert a.evaluate("m => window.remi.act(m)", move) is False
     a.get_by_test_id("stock").click(force=True)
-    a.keyboard.press("Enter")
+    a.keyboard.press("Escape")                 # the modal stays: no key reaches the table
     a.wait_for_timeout(800)
+    assert taken.is_visible()
     assert snap(a)["view"]["history"] == played["view"]["history"]
     assert a.evaluate("window.remiGame.botTimer") is None or not a.evaluate(
         "window.remiGame.snap.bot_to_play")
