@@ -95,6 +95,10 @@ async function boot() {
   document.body.dataset.ready = "1";
 }
 
+function matchIdOf(savedText) {
+  try { return JSON.parse(savedText)?.match_id ?? null; } catch { return null; }
+}
+
 async function resumeSolo() {
   let snap = null;
   const saved = localStorage.getItem(SAVE_KEY);
@@ -108,10 +112,14 @@ async function resumeSolo() {
       snap = (await call("load", { log: JSON.parse(saved) })).result;
       toast(t("resumed"), { brief: true });
     } catch (error) {
+      // told, never silent: the new game replaces it here, its history entry (if any) stays
       console.warn("saved game not resumed:", error);
+      const kept = await platform.inHistory(matchIdOf(saved)).catch(() => false);
+      snap = await newGameFromPrefs(false);
+      toast(t(kept ? "saveNotResumedHistory" : "saveNotResumed"));
     }
   }
-  if (!snap) snap = await newGame(prefs(), false);
+  if (!snap) snap = await newGameFromPrefs(false);
   else setSnapshot(snap);
   schedule();
 }
@@ -152,15 +160,23 @@ async function enterRoom() {
   if (!hosted) return false;
   try {
     const saved = JSON.parse(hosted);
-    return await startRoom(null, () => HostTable.resume(roomUI, saved));
+    return await startRoom(null, () => HostTable.resume(roomUI, saved), { rethrow: true });
   } catch (error) {
+    // a room this build cannot reopen (damaged, or an older format): it goes, the player
+    // is told, and the page falls back to the solo game
     console.warn("saved room not resumed:", error);
     localStorage.removeItem(HOST_KEY);
+    S.room = null;
+    S.backend = SOLO;
+    delete document.body.dataset.room;
+    $("room-panel").hidden = true;
+    toast(t("roomNotResumed"));
     return false;
   }
 }
 
-async function startRoom(room, begin) {
+/** `rethrow`: a failed start is the caller's to handle (a saved room that cannot reopen). */
+async function startRoom(room, begin, { rethrow = false } = {}) {
   clock.stop();
   clearTimeout(S.botTimer);
   clearTable();
@@ -169,6 +185,7 @@ async function startRoom(room, begin) {
     const made = await begin(room);
     S.room = room ?? made;
   } catch (error) {
+    if (rethrow) throw error;
     const text = await pageError(error);
     toast(text);
     setTurnText(text);
@@ -230,11 +247,40 @@ function rememberName(name) {
   localStorage.setItem(PREFS_KEY, JSON.stringify({ ...prefs(), name }));
 }
 
+/** The last table options. Stored ones of the wrong shape (damaged, or an older build's)
+ * are replaced by the defaults, in storage too, and the player is told. */
 function prefs() {
+  let stored;
+  try { stored = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}"); } catch { stored = null; }
+  const ok = stored && typeof stored === "object" && !Array.isArray(stored);
+  const choice = ok ? { ...DEFAULT_PREFS, ...stored } : null;
+  const { seats, options, name } = choice ?? {};
+  if (ok && ["etalat", "tabla"].includes(choice.variant) && Array.isArray(seats)
+      && seats.length >= 2 && seats.length <= 4 && seats.every((s) => typeof s === "string")
+      && seats.filter((s) => s === "human").length === 1
+      && options && typeof options === "object" && !Array.isArray(options)
+      && (name === undefined || typeof name === "string")) {
+    return { ...choice, options: { ...DEFAULT_PREFS.options, ...options } };
+  }
+  return resetPrefs(typeof stored?.name === "string" ? stored.name : undefined);
+}
+
+function resetPrefs(name) {
+  const fresh = { ...DEFAULT_PREFS, name };
+  try { localStorage.setItem(PREFS_KEY, JSON.stringify(fresh)); } catch { /* told by persist */ }
+  toast(t("prefsReset"));
+  return fresh;
+}
+
+/** A new game with the last table options; options the engine refuses (a stored value no
+ * longer valid) are replaced by the defaults and the game starts with those. */
+async function newGameFromPrefs(schedule_ = true) {
+  const choice = prefs();
   try {
-    return { ...DEFAULT_PREFS, ...JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}") };
-  } catch {
-    return DEFAULT_PREFS;
+    return await newGame(choice, schedule_);
+  } catch (error) {
+    console.warn("stored table options refused:", error);
+    return newGame(resetPrefs(choice.name), schedule_);
   }
 }
 
@@ -244,7 +290,11 @@ async function newGame(choice, schedule_ = true) {
   const answer = await call("new_game", {
     variant: choice.variant, seats: choice.seats, options: choice.options, name: t("you"),
   });
-  localStorage.setItem(PREFS_KEY, JSON.stringify({ ...choice, name: prefs().name }));
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify({ ...choice, name: prefs().name }));
+  } catch (error) {
+    console.warn("table options not saved:", error);   // storage full: persist() tells
+  }
   await adopt(answer.result, schedule_);
   return answer.result;
 }
@@ -263,11 +313,20 @@ async function adopt(snap, schedule_ = true) {
 
 // ------------------------------------------------------------------ engine calls
 
+/** Save the game. A save that fails (storage full: QuotaExceededError, or blocked) is told
+ * once by a toast and play goes on: the move was made, only its saving was lost. */
+let saveFailed = false;
 async function persist() {
   if (!tabActive()) return;  // another tab plays: this one never saves again (web/tabs.js)
-  const log = await S.backend.save();
-  saveRackOrder();
-  if (S.backend.kind === "solo") platform.saved(log, S.snap);  // platform: history, profile, tournament
+  try {
+    const log = await S.backend.save();
+    saveRackOrder();
+    if (S.backend.kind === "solo") platform.saved(log, S.snap);  // platform: history, profile, tournament
+  } catch (error) {
+    console.warn("not saved:", error);
+    if (!saveFailed) toast(t("notSaved"));
+    saveFailed = true;
+  }
 }
 
 function setSnapshot(snap) {
@@ -416,7 +475,11 @@ function rackId() {
 }
 
 function saveRackOrder() {
-  if (S.snap) rack.saveRackOrder(S, rackId());
+  try {
+    if (S.snap) rack.saveRackOrder(S, rackId());
+  } catch (error) {
+    console.warn("rack order not saved:", error);   // storage full: the order lives on in S
+  }
 }
 
 const nameOf = (key) => rack.nameOf(S, key);
@@ -654,6 +717,7 @@ let toastTimer = null;
  * round-end panel opens. */
 function toast(text, { brief = false } = {}) {
   const box = $("toast");
+  if (brief && !box.hidden && !box.dataset.brief) return;   // a warning is not covered by a note
   box.textContent = text;
   box.hidden = false;
   box.dataset.brief = brief ? "1" : "";
@@ -829,7 +893,7 @@ function dropIndex(x) {
 // The newest tab plays; an older one stops its bots, clock and room (web/tabs.js).
 claimTab({ stop: () => { clock.stop(); clearTimeout(S.botTimer); S.room?.drop(); } });
 wire();
-platform.init({ call, pageError, adopt, toast, snap: () => S.snap, newGame: () => newGame(prefs()) });  // platform: menu, screens
+platform.init({ call, pageError, adopt, toast, snap: () => S.snap, newGame: () => newGameFromPrefs() });  // platform: menu, screens
 boot().catch((error) => {
   console.error(error);
   status.textContent = t("bootFailed");

@@ -11,6 +11,7 @@ import { openReplay } from "./replay.js";
 const $ = (id) => document.getElementById(id);
 
 function when(ms) {
+  if (!Number.isFinite(ms)) return "—";
   return new Date(ms).toLocaleString(lang() === "en" ? "en-GB" : "ro-RO",
     { dateStyle: "short", timeStyle: "short" });
 }
@@ -35,32 +36,52 @@ export async function renderHistory() {
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
+  let damaged = 0;
   for (const entry of entries) {
-    const tr = el("tr", "history-row");
-    tr.dataset.testid = "history-row";
-    tr.setAttribute("data-testid", "history-row");
-    tr.dataset.id = entry.id;
-    tr.tabIndex = 0;
-    // the list is ordered by the last time the match was played (storage.matches): that time is shown
-    const played = el("td", "", when(entry.updated ?? entry.started));
-    played.title = `${t("startedAt")} ${when(entry.started)}`;
-    tr.append(played);
-    const id = el("td", "mono", entry.id);
-    tr.append(id);
-    const kind = { arena: "kindArena", tournament: "kindTournament", room: "kindRoom" }[entry.kind] ?? "kindGame";
-    tr.append(el("td", "", `${t(entry.variant)} · ${t(kind)}`));
-    tr.append(el("td", "players", players(entry).join(", ")));
-    tr.append(el("td", "", String(entry.log?.rounds?.length ?? entry.round)));
-    tr.append(el("td", "", (entry.totals ?? []).join(" / ")));
-    tr.append(el("td", entry.over ? "" : "muted", t(entry.over ? "finished" : "unfinished")));
-    tr.addEventListener("click", () => showMatch(entry.id));
-    tr.addEventListener("keydown", (event) => event.key === "Enter" && showMatch(entry.id));
-    tbody.append(tr);
+    // a damaged entry (storage edited, or an older build's shape) is left out, not the list
+    try {
+      tbody.append(historyRow(entry));
+    } catch (error) {
+      console.warn("history entry skipped:", entry?.id, error);
+      damaged += 1;
+    }
   }
   table.append(thead, tbody);
   const wrap = el("div", "scroll-x");
   wrap.append(table);
   list.append(wrap);
+  if (damaged) {
+    const note = el("p", "muted", t("historyDamaged", { n: damaged }));
+    note.dataset.testid = "history-damaged";
+    note.setAttribute("data-testid", "history-damaged");
+    list.append(note);
+  }
+}
+
+function historyRow(entry) {
+  if (!entry || typeof entry !== "object" || !Array.isArray(entry.players)) {
+    throw new Error("not a history entry");
+  }
+  const tr = el("tr", "history-row");
+  tr.dataset.testid = "history-row";
+  tr.setAttribute("data-testid", "history-row");
+  tr.dataset.id = entry.id;
+  tr.tabIndex = 0;
+  // the list is ordered by the last time the match was played (storage.matches): that time is shown
+  const played = el("td", "", when(entry.updated ?? entry.started));
+  played.title = `${t("startedAt")} ${when(entry.started)}`;
+  tr.append(played);
+  const id = el("td", "mono", entry.id);
+  tr.append(id);
+  const kind = { arena: "kindArena", tournament: "kindTournament", room: "kindRoom" }[entry.kind] ?? "kindGame";
+  tr.append(el("td", "", `${t(entry.variant)} · ${t(kind)}`));
+  tr.append(el("td", "players", players(entry).join(", ")));
+  tr.append(el("td", "", String(entry.log?.rounds?.length ?? entry.round ?? "")));
+  tr.append(el("td", "", Array.isArray(entry.totals) ? entry.totals.join(" / ") : ""));
+  tr.append(el("td", entry.over ? "" : "muted", t(entry.over ? "finished" : "unfinished")));
+  tr.addEventListener("click", () => showMatch(entry.id));
+  tr.addEventListener("keydown", (event) => event.key === "Enter" && showMatch(entry.id));
+  return tr;
 }
 
 async function showMatch(id) {

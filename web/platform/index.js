@@ -53,6 +53,14 @@ export async function resume(savedText) {
   return resumeTournament(savedLog);
 }
 
+/** Whether the history holds match `id` with its log (a saved game that could not be
+ * resumed is still there to look at). */
+export async function inHistory(id) {
+  if (!id) return false;
+  const entry = await (await store()).match(id);
+  return !!entry?.log;
+}
+
 // ------------------------------------------------------------------ the menu
 
 export function openMenu(tab = null, options = {}) {

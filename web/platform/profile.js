@@ -13,9 +13,24 @@ const STATS = [
   ["openings", "statOpenings"],
 ];
 
+/** The stored profile, checked by Python; a damaged one (it fails profile_check) is
+ * replaced by a fresh one, stored, and the player is told — never taken for an import. */
 export async function loadProfile() {
   const db = await store();
-  P.profile = (await db.get("profile")) ?? (await P.app.call("profile_new", { name: t("you") })).result;
+  const stored = await db.get("profile");
+  let profile = null;
+  if (stored != null) {
+    try {
+      profile = (await P.app.call("profile_check", { data: stored })).result;
+    } catch (error) {
+      console.warn("stored profile damaged, replaced:", error);
+      profile = (await P.app.call("profile_new", { name: t("you") })).result;
+      await db.set("profileDamaged", stored);   // kept aside (a newer build's, say), never read
+      await db.set("profile", profile);
+      P.app.toast(t("profileReset"));
+    }
+  }
+  P.profile = profile ?? (await P.app.call("profile_new", { name: t("you") })).result;
   return P.profile;
 }
 
