@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from browser_helpers import plain_move
 from test_game import (
     GAME_READY_MS, new_game_via_dialog, open_game, play_round, screenshot_path, snap, wait_turn,
 )
@@ -543,3 +544,93 @@ def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
     open_tab(page, "tournament")
     page.get_by_test_id("tournament-new").wait_for()
     assert page.locator("#tournament-view").is_hidden()
+
+
+# Every toast the page shows, in order (a later one replaces an earlier one on screen).
+TOAST_LOG = """
+window.__toasts = [];
+addEventListener("DOMContentLoaded", () => {
+  const box = document.getElementById("toast");
+  new MutationObserver(() => { if (!box.hidden) window.__toasts.push(box.textContent); })
+    .observe(box, { childList: true, characterData: true, subtree: true, attributes: true });
+});
+"""
+
+IDB_PUT = """([store, value, key]) => new Promise((resolve, reject) => {
+    const req = indexedDB.open('remi');
+    req.onsuccess = () => {
+      const tx = req.result.transaction(store, 'readwrite');
+      if (key === null) tx.objectStore(store).put(value); else tx.objectStore(store).put(value, key);
+      tx.oncomplete = () => { req.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  })"""
+
+
+def reload_ready(page) -> None:
+    page.evaluate("window.__toasts = []")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+
+
+def test_damaged_storage_is_told_and_falls_back_cleanly(page, site_url):
+    page.add_init_script(TOAST_LOG)
+    open_game(page, site_url, "botDelay=0&lang=en")
+    page.evaluate("localStorage.setItem('remi.lang', 'en')")
+    old = wait_turn(page)["match_id"]
+    # a room this build cannot reopen, options of the wrong shape, a save that does not load
+    # (its history entry is there), one damaged history entry, a damaged profile
+    page.evaluate("""(id) => {
+        localStorage.setItem('remi.room.host', '{"room":5}');
+        localStorage.setItem('remi.prefs', '{"seats":"x"}');
+        localStorage.setItem('remi.save', JSON.stringify({ match_id: id, rounds: 'bad' }));
+      }""", old)
+    page.evaluate(IDB_PUT, ["matches", {"id": "yyy", "updated": "x", "players": "nope",
+                                        "log": 5, "totals": 3}, None])
+    page.evaluate(IDB_PUT, ["kv", "garbage", "profile"])
+    page.evaluate("() => new Promise((r) => setTimeout(r, 200))")
+    reload_ready(page)
+    state = wait_turn(page)
+    assert state["match_id"] != old and page.evaluate("document.body.dataset.room") is None
+    toasts = page.evaluate("window.__toasts")
+    for text in ("saved room could not be reopened", "stored profile was damaged",
+                 "table options were damaged", "stays in the History"):
+        assert any(text in t for t in toasts), (text, toasts)
+    assert not any("Error" in t or "Traceback" in t for t in toasts), toasts
+    assert page.evaluate("localStorage.getItem('remi.room.host')") is None
+    assert isinstance(page.evaluate("JSON.parse(localStorage.getItem('remi.prefs')).seats"), list)
+    page.get_by_test_id("new-game").click()          # the dialog opens on repaired options
+    assert page.locator("#new-game").is_visible()
+    page.keyboard.press("Escape")
+    open_tab(page, "history")                        # the rest is listed, the bad one noted
+    page.locator(f"[data-testid=history-row][data-id='{old}']").wait_for()
+    assert page.get_by_test_id("history-damaged").is_visible()
+    open_tab(page, "profile")
+    page.wait_for_function("document.querySelector('[data-testid=profile-rank]').textContent === '0'")
+    page.get_by_test_id("platform-close").click()
+
+    # options the engine refuses (a value, not a shape): the defaults, and the game starts
+    page.evaluate("""() => {
+        localStorage.setItem('remi.prefs', '{"variant":"tabla","options":{"target":-5}}');
+        localStorage.setItem('remi.save', '{not json');
+      }""")
+    reload_ready(page)
+    assert wait_turn(page)["view"]["variant"] == "etalat"
+    toasts = page.evaluate("window.__toasts")
+    assert any("table options were damaged" in t for t in toasts), toasts
+    assert any("could not be resumed" in t and "History" not in t for t in toasts), toasts
+
+    # storage full: the move stands, one toast says it was not saved, the bots play on
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError'); }; }""")
+    state = snap(page)
+    while state["my_turn"]:                          # draw, then discard: the bots' turn
+        assert page.evaluate("(a) => window.remi.act(a)", plain_move(state["legal"])) is True
+        assert page.get_by_test_id("banner").is_hidden()
+        state = snap(page)
+    before = len(state["view"]["history"])
+    page.wait_for_function("(n) => window.remiGame.snap.view.history.length > n", arg=before,
+                           timeout=60_000)
+    state = wait_turn(page)                          # every bot played: the table went on
+    toasts = page.evaluate("window.__toasts")
+    assert sum("could not be saved" in t for t in toasts) >= 1, toasts
