@@ -15,17 +15,25 @@ export async function enableOffline(status) {
   return true;
 }
 
-// A new build installs beside the running one; the player chooses when to switch.
-function offerUpdates(registration, status) {
+// A new build installs beside the running one; the player chooses when to switch. The
+// button sits in the top bar on its own (beside the brand, not in the status line, which
+// phones hide), so a phone is offered the update too and a toast never covers it.
+export function offerUpdates(registration, status) {
   const offer = (worker) => {
     if (!navigator.serviceWorker.controller) return; // first install: nothing to replace
+    document.getElementById("btn-update")?.remove();
     const button = document.createElement("button");
+    button.type = "button";
+    button.id = "btn-update";
+    button.className = "chip update-btn";
+    button.dataset.testid = "update";
+    button.dataset.i18n = "updateReady";
     button.textContent = t("updateReady");
     button.addEventListener("click", () => {
       navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
       worker.postMessage("skip-waiting");
     });
-    status.append(button);
+    status.before(button);
   };
   if (registration.waiting) offer(registration.waiting);
   registration.addEventListener("updatefound", () => {
