@@ -27,8 +27,18 @@ export function offerUpdates(registration, status) {
     button.id = "btn-update";
     button.className = "chip update-btn";
     button.dataset.testid = "update";
-    button.dataset.i18n = "updateReady";
-    button.textContent = t("updateReady");
+    button.dataset.i18nTitle = "updateReady";          // phones show the icon alone
+    button.title = t("updateReady");
+    button.setAttribute("aria-label", button.title);
+    const icon = document.createElement("span");
+    icon.className = "update-icon";
+    icon.setAttribute("aria-hidden", "true");
+    icon.textContent = "⟳";
+    const text = document.createElement("span");
+    text.className = "update-text";
+    text.dataset.i18n = "updateReady";
+    text.textContent = t("updateReady");
+    button.append(icon, text);
     button.addEventListener("click", () => {
       navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
       worker.postMessage("skip-waiting");

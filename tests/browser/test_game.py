@@ -729,3 +729,34 @@ def test_a_second_tab_takes_the_game_and_the_first_stops_until_play_here(context
     assert b.evaluate("window.remi.act('draw')") is False
     b.set_viewport_size({"width": 390, "height": 844})
     b.screenshot(path=str(screenshot_path("tab-taken-phone.png", tmp_path)), animations="disabled")
+
+
+OFFER_UPDATE = """async () => {
+    const offline = await import('./web/offline.js');
+    const worker = { postMessage: (m) => { window.__skipped = m; } };   // a build waiting
+    offline.offerUpdates({ waiting: worker, addEventListener() {} }, document.getElementById('status'));
+    const box = document.getElementById('toast');          // the "resumed" note's place
+    box.textContent = 'Joc reluat de unde ai rămas.';
+    box.hidden = false;
+  }"""
+
+
+def test_an_update_is_offered_on_a_phone_too_and_no_toast_covers_it(page, phone, site_url):
+    for each, width in ((page, 1280), (phone, 390)):
+        open_game(each, site_url)
+        wait_turn(each)
+        wait_service_worker(each)
+        each.evaluate(OFFER_UPDATE)
+        button = each.get_by_test_id("update")
+        assert button.is_visible(), width
+        b = button.bounding_box()
+        t = each.get_by_test_id("toast").bounding_box()
+        assert 0 <= b["x"] and b["x"] + b["width"] <= width, (width, b)
+        apart = (b["x"] + b["width"] <= t["x"] or t["x"] + t["width"] <= b["x"]
+                 or b["y"] + b["height"] <= t["y"] or t["y"] + t["height"] <= b["y"])
+        assert apart, (width, b, t)
+        tops = {each.get_by_test_id(name).bounding_box()["y"] for name in ("menu", "help")}
+        assert len(tops) == 1, f"the top bar wraps at {width}px"
+        each.screenshot(path=f"/tmp/update-{width}.png")
+        button.click()
+        assert each.evaluate("window.__skipped") == "skip-waiting"
