@@ -178,6 +178,7 @@ def assert_no_freeze(page) -> None:
 
 def new_game_via_dialog(page, variant: str, seats: int, levels: list[str], timer: str = "",
                         target: str = "") -> None:
+    before = page.evaluate("window.remiGame.snap?.match_id ?? null")
     page.get_by_test_id("new-game").click()
     dialog = page.get_by_test_id("new-game-dialog")
     dialog.locator(f'input[name=variant][value="{variant}"]').check()
@@ -187,8 +188,9 @@ def new_game_via_dialog(page, variant: str, seats: int, levels: list[str], timer
     dialog.locator("select[name=timer]").select_option(timer)
     dialog.locator("select[name=target]").select_option(target)
     page.get_by_test_id("start-game").click()
-    page.wait_for_function(
-        "v => window.remiGame.snap.view.variant === v && !window.remiGame.busy", arg=variant)
+    page.wait_for_function(                   # the new match (the old one may be this variant)
+        "([v, old]) => { const s = window.remiGame; return s.snap.view.variant === v"
+        " && s.snap.match_id !== old && !s.busy; }", arg=[variant, before])
 
 
 # A match over at a table of four, two bots of one level, every usual column scored.
