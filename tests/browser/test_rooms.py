@@ -280,6 +280,17 @@ def accept_invite(host, guest, name: str) -> None:
     host.get_by_test_id("accept-reply").click()
 
 
+def invited_guest(host, new_context, name: str = "Ana"):
+    """The host's room (a friend's seat, an easy bot) and its guest, seated by an invite code,
+    in a browser context of its own."""
+    create_room(host, ["guest", "easy"])
+    host.get_by_test_id("new-invite").click()
+    guest = open_page(new_context(), host.get_by_test_id("invite-link").input_value())
+    accept_invite(host, guest, name)
+    wait_seated(guest)
+    return guest
+
+
 def seated_again(host, guest) -> None:
     """Until the guest holds seat 1 again; the tables play on meanwhile (a stand-in may hold
     the seat until a turn ends), and a stall says what each page believed."""
@@ -292,12 +303,8 @@ def test_an_invite_guest_comes_back_by_a_new_invite_after_a_drop_or_a_host_reloa
         context, new_context, site_url):
     host = open_page(context, site_url + GAME)
     wait_ready(host)
-    create_room(host, ["guest", "easy"])
-    host.get_by_test_id("new-invite").click()
-    guest_context = new_context()
-    guest = open_page(guest_context, host.get_by_test_id("invite-link").input_value())
-    accept_invite(host, guest, "Ana")
-    wait_seated(guest)
+    guest = invited_guest(host, new_context)
+    guest_context = guest.context
     guest.wait_for_function("() => document.getElementById('me').textContent"
                             ".includes('gazda începe meciul')")       # seated: what comes next
     host.get_by_test_id("start-match").click()
@@ -475,11 +482,7 @@ def test_an_invite_guest_reload_says_the_invite_is_used_and_the_host_leaving_end
         context, new_context, site_url):
     host = open_page(context, site_url + GAME)
     wait_ready(host)
-    create_room(host, ["guest", "easy"])
-    host.get_by_test_id("new-invite").click()
-    guest = open_page(new_context(), host.get_by_test_id("invite-link").input_value())
-    accept_invite(host, guest, "Ana")
-    wait_seated(guest)
+    guest = invited_guest(host, new_context)
     host.get_by_test_id("start-match").click()
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
     token = guest.evaluate("window.remiGame.room.token")
