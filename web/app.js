@@ -256,8 +256,7 @@ function prefs() {
   const choice = ok ? { ...DEFAULT_PREFS, ...stored } : null;
   const { seats, options, name } = choice ?? {};
   if (ok && ["etalat", "tabla"].includes(choice.variant) && Array.isArray(seats)
-      && seats.length >= 2 && seats.length <= 4 && seats.every((s) => typeof s === "string")
-      && seats.filter((s) => s === "human").length === 1
+      && seats.every((s) => typeof s === "string")   // what a table may be: the engine's
       && options && typeof options === "object" && !Array.isArray(options)
       && (name === undefined || typeof name === "string")) {
     return { ...choice, options: { ...DEFAULT_PREFS.options, ...options } };
