@@ -609,9 +609,11 @@ def test_damaged_storage_is_told_and_falls_back_cleanly(page, site_url):
     page.wait_for_function("document.querySelector('[data-testid=profile-rank]').textContent === '0'")
     page.get_by_test_id("platform-close").click()
 
-    # options the engine refuses (a value, not a shape): the defaults, and the game starts
+    # options the engine refuses (values, not a shape: no local player, a negative target):
+    # the defaults, and the game starts
     page.evaluate("""() => {
-        localStorage.setItem('remi.prefs', '{"variant":"tabla","options":{"target":-5}}');
+        localStorage.setItem('remi.prefs',
+            '{"variant":"tabla","seats":["easy","easy"],"options":{"target":-5}}');
         localStorage.setItem('remi.save', '{not json');
       }""")
     reload_ready(page)
