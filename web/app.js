@@ -136,6 +136,7 @@ const roomUI = {
   refused: (text) => showRefusal(text, "", t("roomRefused")),
   leave: () => leaveRoom(),
   record: (log, snap) => platform.saved(log, { ...snap, mode: "room" }),  // platform: history
+  notSaved: (error) => notSaved(error),  // storage full: told once, the table plays on
 };
 
 /** A room link or invite in the address, or a hosted room saved before a reload. */
@@ -322,10 +323,14 @@ async function persist() {
     saveRackOrder();
     if (S.backend.kind === "solo") platform.saved(log, S.snap);  // platform: history, profile, tournament
   } catch (error) {
-    console.warn("not saved:", error);
-    if (!saveFailed) toast(t("notSaved"));
-    saveFailed = true;
+    notSaved(error);
   }
+}
+
+function notSaved(error) {
+  console.warn("not saved:", error);
+  if (!saveFailed) toast(t("notSaved"));
+  saveFailed = true;
 }
 
 function setSnapshot(snap) {

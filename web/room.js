@@ -256,11 +256,16 @@ export class HostTable {
     if (!answer.snapshot) this.ui.waiting(this.roomInfo.started ? t("dealing") : t("waitingPlayers"));
   }
 
+  /** A save that fails (storage full) is told once and the table plays on. */
   async save() {
     if (this.closed) return;
     const room = (await call("room_save")).result;
     if (this.closed) return;
-    localStorage.setItem(HOST_KEY, JSON.stringify({ room, net: this.netConfig }));
+    try {
+      localStorage.setItem(HOST_KEY, JSON.stringify({ room, net: this.netConfig }));
+    } catch (error) {
+      this.ui.notSaved(error);
+    }
     // The match goes into the history (and the host's profile) like any other.
     if (room.log && this.snapshot) this.ui.record(room.log, this.snapshot);
   }
@@ -614,19 +619,24 @@ export class GuestTable {
 
   /** Kept for a reload: who this guest is, its own record of the match, and what checks a
    * deal — its own commit and dealt hand for the rounds not checked yet (nothing of another
-   * seat), and the checks shown so far. */
+   * seat), and the checks shown so far. A save that fails (storage full) is told once and
+   * the table plays on. */
   save() {
     if (this.left || this.hostClosed) return;
     const open = (round) => !this.verified.some((v) => v.round === round);
-    localStorage.setItem(GUEST_KEY, JSON.stringify({
-      link: this.link, name: this.name, password: this.password, token: this.token,
-      match_id: this.matchId, rounds: this.rounds,
-      deal: {
-        commits: [...this.commits].filter(([round]) => open(round)),
-        dealt: [...this.dealt].filter(([round]) => open(round)),
-        verified: this.verified.slice(-20),
-      },
-    }));
+    try {
+      localStorage.setItem(GUEST_KEY, JSON.stringify({
+        link: this.link, name: this.name, password: this.password, token: this.token,
+        match_id: this.matchId, rounds: this.rounds,
+        deal: {
+          commits: [...this.commits].filter(([round]) => open(round)),
+          dealt: [...this.dealt].filter(([round]) => open(round)),
+          verified: this.verified.slice(-20),
+        },
+      }));
+    } catch (error) {
+      this.ui.notSaved(error);
+    }
   }
 
   statusText() {

@@ -457,6 +457,16 @@ def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_co
 # ------------------------------------------------------------------ leaving, reloads, the host away
 
 
+# Every later localStorage write fails as on a full disk, and the toasts are recorded.
+STORAGE_FULL = """() => {
+    Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
+    window.__toasts = [];
+    const box = document.getElementById('toast');
+    new MutationObserver(() => { if (!box.hidden) window.__toasts.push(box.textContent); })
+      .observe(box, { childList: true, characterData: true, subtree: true, attributes: true });
+  }"""
+
+
 def room_text(page) -> str:
     status = page.get_by_test_id("room-status")
     return status.inner_text() if status.count() else ""
@@ -520,6 +530,18 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
     join_dialog(guest, "Ana")
     wait_seated(guest)
+
+    # The browser's storage fills up on both sides: every move stands, the table plays on
+    # (the host's engine answers are drawn, its bot plays), and each page says it once.
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    for page in (host, guest):
+        page.evaluate(STORAGE_FULL)
+    play_until([host, guest], lambda: len(snap(guest)["view"]["history"]) >= 12 or round_over(guest))
+    for page in (host, guest):
+        toasts = page.evaluate("window.__toasts")
+        assert sum("nu a putut fi salvat" in text for text in toasts) == 1, toasts
+
     host.get_by_test_id("leave-room").click()
     assert_left_for_good(host)
     guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
