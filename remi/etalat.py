@@ -56,8 +56,8 @@ def take(state: RoundState, seat: int, count: int) -> None:
     if takeable < 1:
         raise RuleError("E1", "the strip holds only its head, which can never be taken")
     if count > takeable:
-        raise RuleError("E1", f"only {takeable} tile(s) above the head can be taken; "
-                        "the head never")
+        raise RuleError("E1", f"you may take at most {takeable} from the strip: "
+                        "every tile above the head, never the head")
     opened, rack = state.opened[seat], state.racks[seat]
     taken = state.strip[-count:]
     cut = taken[0]

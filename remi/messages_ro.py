@@ -86,8 +86,8 @@ REFUSALS: dict[str, str] = {
     "nobody lays anything in the first round": "în prima tură nimeni nu coboară nimic",
     "the strip holds only its head, which can never be taken":
         "șirul are doar capul, care nu se ia niciodată",
-    "only {takeable} tile(s) above the head can be taken; the head never":
-        "se pot lua doar piesele de deasupra capului ({takeable}); capul niciodată",
+    "you may take at most {takeable} from the strip: every tile above the head, never the head":
+        "poți lua cel mult {takeable} din șir: piesele de deasupra capului, capul niciodată",
     "preset clasic: only an opened player may break the strip":
         "reguli clasic: doar un jucător etalat poate rupe șirul",
     "not opened yet: you may take {tile_name(cut)} only to use it in an opening of 45 points "
@@ -142,7 +142,8 @@ REFUSALS: dict[str, str] = {
     "at once":
         "atuul {tile_name(state.deal.atu)} nu îți completează rastelul: ia-l doar ca să "
         "închizi imediat",
-    "with the atu taken you close at once: {closes}": "cu atuul luat închizi imediat: {closes}",
+    "with the atu taken you close at once, discarding a tile that leaves the rest in formations":
+        "cu atuul luat închizi imediat, aruncând o piesă care lasă restul în formații",
     "draw first: from the stock or the top of your row":
         "trage întâi: din teanc sau piesa de sus din rândul tău",
     "draw first: you close after drawing": "trage întâi: închizi după ce ai tras",
@@ -323,8 +324,6 @@ COLOURS = {"K": "neagră", "R": "roșie", "Y": "galbenă", "B": "albastră"}
 
 
 def _value(name: str, value: str) -> str:
-    if name == "closes":       # "close R7 or close B3" (notation) → "închide R7 sau închide B3"
-        return value.replace("close ", "închide ").replace(" or ", " sau ")
     if name == "kind":
         return ACTIONS.get(value, value)
     if name == "tile_name(tile)[0]":

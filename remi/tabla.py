@@ -60,8 +60,8 @@ def take_atu(state: RoundState, seat: int) -> None:
 
 def discard(state: RoundState, seat: int, tile: Tile) -> None:
     if state.phase == "atu":
-        closes = " or ".join(f"close {tile_name(t)}" for t in closing_discards(state.racks[seat]))
-        raise RuleError("T7", f"with the atu taken you close at once: {closes}")
+        raise RuleError("T7", "with the atu taken you close at once, discarding a tile that "
+                        "leaves the rest in formations")
     if state.phase != "play":
         raise RuleError("T3", "draw first: from the stock or the top of your row")
     if not has_tiles(state.racks[seat], [tile]):

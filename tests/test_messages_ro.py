@@ -105,8 +105,11 @@ def test_every_catalogue_entry_keeps_its_values():
      "E4: etalarea cere 45 de puncte și o suită; aceasta valorează 38 și nu are nicio suită"),
     ("E4: an opening needs 45 points and a run; this one is worth 52",
      "E4: etalarea cere 45 de puncte și o suită; aceasta valorează 52"),
-    ("T7: with the atu taken you close at once: close R7 or close B3",
-     "T7: cu atuul luat închizi imediat: închide R7 sau închide B3"),
+    ("T7: with the atu taken you close at once, discarding a tile that leaves the rest in "
+     "formations",
+     "T7: cu atuul luat închizi imediat, aruncând o piesă care lasă restul în formații"),
+    ("E1: you may take at most 3 from the strip: every tile above the head, never the head",
+     "E1: poți lua cel mult 3 din șir: piesele de deasupra capului, capul niciodată"),
     ("E9: R7 B7: not on your rack", "E9: R7 B7: nu se află în rastelul tău"),
     ("T3: R7: not on your rack", "T3: R7: nu se află în rastelul tău"),
     ("T1: 'lay': nothing is laid in Remi pe Tablă — draw or take, then discard or close",
