@@ -1,7 +1,7 @@
 // The page: boot, then a game against bots. The engine (remi/, Python) decides every
 // rule; this layer turns gestures into action strings, sends them, and draws the answer.
 import { call, engineWhere, pageError, start } from "./engine.js";
-import { lang, ruleName, setLang, t, translatePage } from "./i18n.js";
+import { lang, ruleName, setLang, t, tileLabel, tileWords, translatePage } from "./i18n.js";
 import { showLoading } from "./loading.js";
 import { enableOffline } from "./offline.js";
 import { enableDrag } from "./game/drag.js";
@@ -239,9 +239,10 @@ function exitRoom() {
   history.replaceState(null, "", location.pathname + location.search);
 }
 
-/** The name this player gave in a room dialog (remembered with the table options). */
+/** The name this player gave in a room dialog (remembered with the table options), else
+ * the profile's. */
 function prefsName() {
-  return prefs().name ?? "";
+  return prefs().name ?? platform.profileName();
 }
 
 function rememberName(name) {
@@ -347,6 +348,10 @@ function setSnapshot(snap) {
       if (row.length > (old.view.rows?.[seat]?.length ?? 0)) snap.freshRow = seat;
     });
   }
+  if (old?.my_turn && !snap.my_turn) {   // the turn ended (a move, or the clock: C8 rolls a
+    S.draft = [];                         // meld being composed back): so does the composing
+    S.selected.clear();
+  }
   S.snap = snap;
   rack.reconcileRack(S, snap.view.rack, rackId());
   render();
@@ -435,11 +440,16 @@ function schedule() {
     showScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
     platform.roundOver(snap);  // platform: score sheet, tournament's way on
-    if (opening) {             // the keyboard moves to the panel: Enter deals the next round
-      const buttons = [...$("scores-panel").querySelectorAll(".sheet-buttons button")].filter((b) => !b.hidden);
-      (buttons.find((b) => b.classList.contains("primary")) ?? buttons[0])?.focus();
-    }
+    if (opening) focusScores();  // the keyboard moves to the panel: Enter deals the next round
   }
+}
+
+/** The round-end panel's main button takes the focus (a dialog open over it: once it closes). */
+function focusScores() {
+  const panel = $("scores-panel");
+  if (panel.hidden || panel.contains(document.activeElement) || document.querySelector("dialog:modal")) return;
+  const buttons = [...panel.querySelectorAll(".sheet-buttons button")].filter((b) => !b.hidden);
+  (buttons.find((b) => b.classList.contains("primary")) ?? buttons[0])?.focus();
 }
 
 /** The round-end table; a room's guest is told that the host deals the next round. */
@@ -546,6 +556,18 @@ function addToDraft() {
   render();
 }
 
+/** The first opening of the legal list laid out as the draft (its formations, from the rack). */
+function showOpening() {
+  const open = (S.snap?.legal ?? []).find((action) => action.startsWith("open "));
+  if (!open) return;
+  const free = [...S.order];
+  const keyOf = (name) => free.splice(free.findIndex((item) => item.name === name), 1)[0].key;
+  rearranged(() => {
+    S.selected.clear();
+    S.draft = open.slice(5).split("|").map((formation) => formation.trim().split(/\s+/).map(keyOf));
+  });
+}
+
 async function openDraft() {
   if (!mine()) return;
   if (S.selected.size) addToDraft();
@@ -637,6 +659,7 @@ function renderRack(snap, info) {
     tile.dataset.key = item.key;
     tile.dataset.drag = "tile";
     tile.tabIndex = -1;
+    tile.id = `rack-tile-${index}`;
     if (S.selected.has(item.key)) tile.classList.add("selected");
     if (rack.inDraft(S, item.key)) tile.classList.add("in-draft");
     if (index === S.cursor && focused) tile.classList.add("cursor");
@@ -648,6 +671,10 @@ function renderRack(snap, info) {
     tile.setAttribute("aria-pressed", S.selected.has(item.key) ? "true" : "false");
     box.append(tile);
   });
+  // the keyboard's cursor, as screen readers follow it (focus stays on the rack)
+  const cursor = focused && S.order.length ? `rack-tile-${Math.min(S.cursor, S.order.length - 1)}` : null;
+  if (cursor) box.setAttribute("aria-activedescendant", cursor);
+  else box.removeAttribute("aria-activedescendant");
   const draft = $("draft");
   draft.hidden = !S.draft.length;
   draft.replaceChildren();
@@ -675,6 +702,9 @@ function renderButtons(snap, info) {
   };
   show("act-atu", !etalat && info.atu);
   show("act-redeal", (snap.legal ?? []).includes("redeal"));
+  // a take that must open (E5, E6): the engine lists the openings it allows; one is shown
+  // on request, so a player who took cannot be stuck
+  show("act-show-opening", playing && !!view.must_open && (snap.legal ?? []).some((a) => a.startsWith("open ")));
   show("act-add", etalat && !opened, playing && count >= 1);
   show("act-open", etalat && !opened, playing && (S.draft.length > 0 || count >= 3));
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
@@ -696,7 +726,7 @@ function renderTurn(snap, info) {
       : (view.history.filter((h) => h.seat === view.seat).length === 0 && view.seat === view.first
         && !info.draw) ? t("phaseFirst") : t("phasePlay");
     text = `<b>${t("yourTurn")}</b> · ${what}`;
-    if (view.must_lay?.length) text += ` <span class="warn">${t("mustLay", { tiles: view.must_lay.join(" ") })}</span>`;
+    if (view.must_lay?.length) text += ` <span class="warn">${t("mustLay", { tiles: view.must_lay.map((tile) => tileLabel(tile)).join(", ") })}</span>`;
   } else {
     const away = snap.players[view.to_play]?.connected === false;   // a room's dropped guest
     text = t(away ? "awayTurn" : "thinking", { name: seatName(snap, view.to_play) });
@@ -724,6 +754,10 @@ function toast(text, { brief = false } = {}) {
   if (brief && !box.hidden && !box.dataset.brief) return;   // a warning is not covered by a note
   box.textContent = text;
   box.hidden = false;
+  // inside the modal dialog open now, if any: everything outside it is covered and inert
+  // (neither seen nor read out)
+  const host = document.querySelector("dialog:modal") ?? document.body;
+  if (box.parentElement !== host) host.append(box);
   box.dataset.brief = brief ? "1" : "";
   clearTimeout(toastTimer);
   toastTimer = setTimeout(hideToast, brief ? 2500 : 3500);
@@ -751,7 +785,7 @@ function showRefusal(error, rule, heading = t("illegal"), fromEngine = false) {
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
   // The engine's text starts with its rule id, which the title shows already ("notation",
   // "notație" are named by the rule's name).
-  const withoutId = (message) => (fromEngine ? message.replace(/^\p{L}+\d*: /u, "") : message);
+  const withoutId = (message) => tileWords(fromEngine ? message.replace(/^\p{L}+\d*: /u, "") : message);
   const text = el("div", "rule-text", withoutId(error));
   banner.append(text);
   // The engine explains in English; the Romanian page asks Python for its Romanian text
@@ -801,6 +835,9 @@ function wire() {
     if (!$("scores-panel").hidden) showScores(S.snap);
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
+  // a dialog closed over the round-end panel gives the focus back to the panel, not to the
+  // button behind it that opened the dialog
+  for (const dialog of document.querySelectorAll("dialog")) dialog.addEventListener("close", focusScores);
   $("new-game").addEventListener("close", () => {
     if ($("new-game").returnValue !== "start") return;
     newGame(readDialog());  // leaves a room, if any (adopt)
@@ -812,6 +849,7 @@ function wire() {
   $("act-redeal").addEventListener("click", () => act("redeal"));
   $("act-add").addEventListener("click", addToDraft);
   $("act-open").addEventListener("click", openDraft);
+  $("act-show-opening").addEventListener("click", showOpening);
   $("act-lay").addEventListener("click", laySelected);
   $("act-discard").addEventListener("click", () => discardOrClose("discard"));
   $("act-close").addEventListener("click", () => discardOrClose("close"));
@@ -846,16 +884,20 @@ function wire() {
     laySelected, discardOrClose, sortRack, arrangeRack,
   });
 
+  // which move of which round the table is at: a tile held while the clock or another seat
+  // moved the game on is put down, not played (it was picked up for another moment)
+  const moment = () => `${S.snap?.match_id}/${S.snap?.round}/${S.snap?.view.history.length}`;
   enableDrag(document.body, {
     canDrag: (source) => source.dataset.drag === "tile" || mine(),
-    onDrop: ({ source, target, x }) => {
+    stamp: moment,
+    onDrop: ({ source, target, x, stamp }) => {
       const kind = source.dataset.drag;
       const drop = target.dataset.drop;
+      if (kind === "tile" && drop === "rack") return moveTile(source.dataset.key, dropIndex(x));
+      if (stamp !== moment()) return;
       if (kind === "tile") {
         const key = source.dataset.key;
-        if (drop === "rack") {
-          moveTile(key, dropIndex(x));
-        } else if (drop === "discard" && mine()) {
+        if (drop === "discard" && mine()) {
           const name = nameOf(key);          // a close when only that is listed (after the atu, T7)
           const legal = S.snap.legal;
           const close = !legal.includes(`discard ${name}`) && legal.includes(`close ${name}`);

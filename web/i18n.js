@@ -18,8 +18,10 @@ const RO = {
   srcStrip: "șir", srcRow: "rândul tău",
   mustLay: "De coborât în tura asta: {tiles}",
   notOpened: "neetalat", opened: "etalat", notOpenedShort: "neet.", openedShort: "etal.",
+  seatToPlay: "la mutare",
   sortColour: "Culori", sortNumber: "Numere", arrange: "Aranjează",
   layBtn: "Coboară", addBtn: "Formație +", openBtn: "Etalează", discardBtn: "Aruncă",
+  showOpeningBtn: "Arată etalarea",
   discardLeft: "Arunci mereu în rândul vecinului din stânga (jucătorul următor): rândul marcat.",
   rowTopOnly: "Se ia doar piesa de sus din rândul tău; cele de dedesubt și rândurile celorlalți rămân.",
   pickOne: "{action}: alege o singură piesă din rastel.", pickToAttach: "Alege o piesă din rastel, apoi numărul formației.",
@@ -30,7 +32,7 @@ const RO = {
   endNoDraws: "Trei ture fără tras din teanc.", endRedeal: "Reîmpărțire.",
   nextRound: "Runda următoare",
   colSeat: "Jucător", colLaid: "Coborâte", colShown: "Formații arătate", colRack: "Rămase", colUnopened: "Neetalat",
-  colClosing: "Închidere", colTwin: "Geamăn atu", colJokers: "Jokeri", colFloor: "Plafon",
+  colClosing: "Închidere", colJokerClose: "Închis cu joker ×2", colJokerCloseShort: "Jok.×2", colTwin: "Geamăn atu", colJokers: "Jokeri", colFloor: "Plafon",
   colDouble: "Dublare", colTotal: "Runda", colMatch: "Total meci",
   // the round-end table's headers on a phone (the full one is their title)
   colLaidShort: "Cob.", colShownShort: "Arăt.", colRackShort: "Răm.", colUnopenedShort: "Neet.",
@@ -73,8 +75,10 @@ const EN = {
   srcStrip: "the strip", srcRow: "your row",
   mustLay: "Must be laid this turn: {tiles}",
   notOpened: "not opened", opened: "opened", notOpenedShort: "unop.", openedShort: "open",
+  seatToPlay: "to play",
   sortColour: "Colours", sortNumber: "Numbers", arrange: "Arrange",
   layBtn: "Lay", addBtn: "Formation +", openBtn: "Open", discardBtn: "Discard",
+  showOpeningBtn: "Show the opening",
   discardLeft: "You always discard into your left neighbour's row (the next player's): the marked one.",
   rowTopOnly: "Only the top tile of your own row may be taken; the tiles below it and the other rows stay.",
   pickOne: "{action}: select one tile on your rack.", pickToAttach: "Select a tile on your rack, then type the formation's number.",
@@ -85,7 +89,7 @@ const EN = {
   endNoDraws: "Three rounds without a stock draw.", endRedeal: "Redeal.",
   nextRound: "Next round",
   colSeat: "Player", colLaid: "Laid", colShown: "Formations shown", colRack: "Rack", colUnopened: "Unopened",
-  colClosing: "Closing", colTwin: "Atu twin", colJokers: "Jokers", colFloor: "Floor",
+  colClosing: "Closing", colJokerClose: "Joker close ×2", colJokerCloseShort: "J×2", colTwin: "Atu twin", colJokers: "Jokers", colFloor: "Floor",
   colDouble: "Doubling", colTotal: "Round", colMatch: "Match total",
   colLaidShort: "Laid", colShownShort: "Shown", colRackShort: "Rack", colUnopenedShort: "Unop.",
   colClosingShort: "Clos.", colTwinShort: "Twin", colJokersShort: "Jok.", colFloorShort: "Floor",
@@ -177,6 +181,49 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
+const COLOUR_NAMES = {
+  ro: { K: "negru", R: "roșu", Y: "galben", B: "albastru", J: "joker" },
+  en: { K: "black", R: "red", Y: "yellow", B: "blue", J: "joker" },
+};
+
+/** A tile's spoken name in `language`: "7 roșu" / "red 7", "joker". */
+export function tileLabel(name, language = current) {
+  const words = COLOUR_NAMES[language] ?? COLOUR_NAMES.en;
+  if (name === "J") return words.J;
+  const number = name.slice(1);
+  return language === "ro" ? `${number} ${words[name[0]]}` : `${words[name[0]]} ${number}`;
+}
+
+/** A formation in words: a run as its numbers and colour ("5–10 galben", "1 joker 3 roșu"),
+ * a group as its number and colours ("10 negru, roșu, albastru"); anything else tile by tile. */
+export function formationWords(names) {
+  const words = COLOUR_NAMES[current] ?? COLOUR_NAMES.en;
+  const real = names.filter((name) => name !== "J");
+  const colours = new Set(real.map((name) => name[0]));
+  const numbers = new Set(real.map((name) => name.slice(1)));
+  const say = (colour, what) => (current === "ro" ? `${what} ${colour}` : `${colour} ${what}`);
+  if (real.length && colours.size === 1 && numbers.size === real.length) {       // a run
+    if (names.includes("J")) {          // as written: the joker's place says what it stands for
+      return say(words[real[0][0]], names.map((name) => (name === "J" ? words.J : name.slice(1))).join(" "));
+    }
+    const seq = real.map((name) => Number(name.slice(1))).sort((a, b) => a - b);
+    if (seq[0] === 1 && seq.includes(13)) seq.push(seq.shift());               // ace high
+    const straight = seq.length >= 3 && seq.every((n, i) => i === 0 || n === seq[i - 1] + 1);
+    return say(words[real[0][0]], straight ? `${seq[0]}–${seq.at(-1)}` : seq.join(" "));
+  }
+  if (real.length && numbers.size === 1 && colours.size === real.length) {       // a group
+    const list = [...real.map((name) => words[name[0]]), ...names.filter((name) => name === "J").map(() => words.J)];
+    return `${real[0].slice(1)} ${list.join(", ")}`;
+  }
+  return names.map((name) => tileLabel(name)).join(", ");
+}
+
+/** Every tile code in a sentence (R7, B11, J: the notation's English letters) in words,
+ * so a player reads "11 albastru", not "B11". */
+export function tileWords(text) {
+  return text.replace(/\b(?:[KRYB](?:1[0-3]|[1-9])|J)\b/g, (code) => tileLabel(code));
+}
+
 export function ruleName(rule) { return RULES[current][rule] ?? ""; }
 
 /** Static markup: every [data-i18n] element gets its text, [data-i18n-title] its title. */
@@ -256,11 +303,12 @@ export function describe(action, name, isYou, variant, rule = null) {
     params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "srcStrip").toLowerCase();
     if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "its row";
   } else if (verb === "open" || verb === "lay") {
-    params.what = action.slice(verb.length).trim();
+    params.what = action.slice(verb.length).split("|")
+      .map((formation) => formationWords(formation.trim().split(/\s+/))).join(" · ");
   } else if (verb === "attach" || verb === "swap") {
-    params.tile = words[1]; params.n = words[3];
+    params.tile = tileLabel(words[1]); params.n = words[3];
   } else if (verb === "discard" || verb === "close") {
-    params.tile = words[1];
+    params.tile = tileLabel(words[1]);
   }
   const forms = VERBS[current][key];
   if (!forms) return `${name}: ${action}`;

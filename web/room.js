@@ -761,6 +761,7 @@ export function askRoom(defaults) {
     field(t("visibility"), select("visibility", [["private", t("private")], ["public", t("public")]], "private")),
     field(t("signalling"), select("signalling", [["relay", t("byLink")], ["manual", t("byInvite")]], savedRelays().length ? "relay" : "manual")),
   );
+  grid.lastChild.classList.add("wide");   // its choices are sentences: the whole row
   const check = (name, label, checked) => {
     const wrap = el("label", "check");
     const box = el("input");

@@ -233,7 +233,13 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     assert page.get_by_test_id("stock").inner_text().strip().endswith(str(state["view"]["stock"]))
     assert page.locator("[data-testid=atu] [data-testid=tile]").get_attribute(
         "data-tile") == state["view"]["atu"]
-    # screen readers: the atu is a named image (the strip's tiles: the illegal-move test)
+    # screen readers: told it is their turn; the atu is a named image (the strip's tiles:
+    # the illegal-move test)
+    assert "Rândul tău" in page.get_by_test_id("announce").text_content()
+    # a seat card is heard as one line: the title attributes of its parts are not read
+    label = page.locator("[data-testid=seat]").first.get_attribute("aria-label")
+    size = state["view"]["rack_sizes"][1]
+    assert label.startswith("AI ") and f"{size} piese, neetalat, Scor 0" in label, label
     assert page.get_by_test_id("atu").get_by_role("img").count() == 1
     # reduced motion: animations end at once
     page.emulate_media(reduced_motion="reduce")
@@ -402,6 +408,59 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     assert over["view"]["history"][-1]["action"] == "close K9"
     assert over["view"]["scores"][0] > 0
     assert page.locator("#scores-end").inner_text().startswith("Ai închis.")
+    # T8: Tablă has no closing bonus; its "closing" column is a joker close's ×2, so named
+    titles = page.evaluate("""async () => { const s = structuredClone(window.remiGame.snap);
+        s.view.breakdown[0].closing = s.view.breakdown[0].laid;   // as if closed with a joker
+        (await import('./web/game/render.js')).renderScores(s);
+        return [...document.querySelectorAll('#scores th')].map(th => th.title); }""")
+    assert "Închis cu joker ×2" in titles and "Închidere" not in titles, titles
+
+
+def take_to_open_log() -> dict:
+    """A saved 3-seat Etalat match where the human (seat 0, unopened) may take the strip's
+    top Y10 only to open with it (E5 case A): Y5–Y9 on the rack, and K10 R10 B10, K2 K3 K4."""
+    hands = [
+        "Y5 Y6 Y7 Y8 Y9 K10 R10 B10 B6 B9 J K2 K3 K4".split(),
+        "B5 J B7 B8 K12 R12 Y12 R1 R2 R3 K11 K4 R4 B6 R1".split(),
+        "K6 Y13 Y10 R6 K10 R11 B12 B4 R13 R9 R3 Y12 R5 Y11".split(),
+    ]
+    stock = ("B13 K8 R13 Y1 K7 R9 B2 R11 B11 R8 Y3 B4 Y2 B11 Y2 K9 Y4 B2 Y4 R4 K1 B8 K6 Y8 K5 "
+             "Y1 Y10 B1 B7 B3 K9 R2 R8 K13 R7 K1 B10 B3 B5 Y6 Y7 Y3 R7 R5 K3 B1 K13 Y5 K12 B13 "
+             "R10 K2 K7 K11 B12 K5 R6 Y13 R12 Y11 B9 K8").split()
+    players = [{"name": "Tu", "is_bot": False, "level": None},
+               {"name": "AI medium", "is_bot": True, "level": "medium"},
+               {"name": "AI hard", "is_bot": True, "level": "hard"}]
+    options = {"preset": "platform", "double_rounds": True, "target": None, "timer": None,
+               "three_doubles": False}
+    return {"match_id": "taketoopen01", "variant": "etalat", "options": options, "seats": 3,
+            "rounds": [{"first": 1, "atu": "Y9", "hands": hands, "stock": stock,
+                        "actions": ["discard R1", "draw", "discard K6", "draw", "discard K8",
+                                    "draw", "open B5 J B7 B8 | K12 R12 Y12", "discard R2",
+                                    "draw", "discard Y10"]}],
+            "players": players, "seed": "take-to-open"}
+
+
+def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_url):
+    """E5: after taking the top discard unopened, only an opening with it is legal; the page
+    offers to lay that opening out, so a player who took is never stuck."""
+    page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
+                         f"'remi.save', {json.dumps(json.dumps(take_to_open_log()))});")
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "taketoopen01" and "take" in state["legal"], state["legal"]
+    assert page.get_by_test_id("act-show-opening").is_hidden()
+    page.locator("[data-testid=strip] .tile.takeable[data-depth='1']").click()
+    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    state = snap(page)
+    assert state["view"]["must_open"] and all(a.startswith("open ") for a in state["legal"])
+    page.get_by_test_id("act-show-opening").click()
+    opening = state["legal"][0]
+    draft = page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
+                          " window.remiGame.order.find(i => i.key === k).name).join(' '))")
+    assert " | ".join(draft) == opening[len("open "):], (draft, opening)
+    page.get_by_test_id("act-open").click()
+    page.wait_for_function("window.remiGame.snap.view.opened[0]")
+    assert snap(page)["view"]["history"][-1]["action"] == opening
 
 
 def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, site_url):
@@ -444,6 +503,13 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
         page.get_by_test_id("rack").focus()
         page.keyboard.press("d")
         banner.wait_for()
+    # a tile named by the engine's text is said in words (the codes use English letters)
+    said = page.evaluate("async () => (await import('./web/i18n.js'))"
+                         ".tileWords('E5: you may take Y8 only to use it; not J or B13 (E4)')")
+    assert said == "E5: you may take 8 galben only to use it; not joker or 13 albastru (E4)"
+    said = page.evaluate("async () => (await import('./web/i18n.js'))"
+                         ".describe('open Y7 Y5 Y6 | K10 R10 J | B12 B13 B1', 'AI greu', false, 'etalat')")
+    assert said == "AI greu a etalat: 5–7 galben · 10 negru, roșu, joker · 12 13 1 albastru"
     composing = "draw" not in state["legal"]     # the E3 try left an opening being composed
     page.keyboard.press("Escape")                # the banner goes; the opening stays
     banner.wait_for(state="hidden")
@@ -525,6 +591,12 @@ def test_reload_resumes_mid_turn_with_the_rack_order(page, site_url):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Space")
     assert page.locator("[data-testid=rack] .tile.selected").count() == 1
+    # screen readers follow the cursor: the rack names its tile as the active one
+    active = page.get_by_test_id("rack").get_attribute("aria-activedescendant")
+    cursor = page.locator(f"#{active}")
+    assert "cursor" in cursor.get_attribute("class") and cursor.get_attribute("aria-pressed") == "true"
+    assert cursor.get_attribute("aria-label") == page.evaluate(
+        "async (n) => (await import('./web/i18n.js')).tileLabel(n)", cursor.get_attribute("data-tile"))
     before = snap(page)
     order = rack_names(page)
     page.reload()
@@ -642,6 +714,40 @@ def test_the_turn_clock_and_the_composed_opening_survive_a_reload(page, site_url
     assert page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
                          " window.remiGame.order.find(i => i.key === k).name))") == draft
     assert page.locator("#draft .draft-group").count() == 1
+
+
+def test_the_clock_ends_a_composition_and_a_tile_held_meanwhile_is_not_played(page, site_url):
+    """C8 rolls back a meld being composed when the clock completes the turn: the page drops
+    it too, and a tile still held (dragged) then is put down, not played in the next turn."""
+    open_game(page, site_url, "botDelay=0&clockScale=0.2")
+    new_game_via_dialog(page, "etalat", 2, ["easy"], timer="30")
+    state = wait_turn(page)
+    if "draw" in state["legal"]:
+        page.keyboard.press("s")
+        page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    for name in rack_names(page)[:3]:
+        click_tile(page, name)
+    page.get_by_test_id("act-add").click()
+    click_tile(page, rack_names(page)[4])
+    assert page.locator("#draft .draft-group").count() == 1
+    held = page.locator("[data-testid=rack] [data-testid=tile]").nth(5).bounding_box()
+    page.mouse.move(held["x"] + held["width"] / 2, held["y"] + held["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(held["x"] + 30, held["y"] - 60, steps=4)
+    moves = len(snap(page)["view"]["history"])
+    page.wait_for_function(                   # the clock played for seat 0, then the bot played
+        "(n) => { const s = window.remiGame.snap; return s.my_turn && !window.remiGame.busy &&"
+        " s.view.history.slice(n).some(h => h.auto && h.seat === 0); }", arg=moves, timeout=30_000)
+    assert page.evaluate("window.remiGame.draft.length") == 0
+    assert page.evaluate("window.remiGame.selected.size") == 0
+    assert page.get_by_test_id("draft").is_hidden()
+    moves = len(snap(page)["view"]["history"])
+    strip = page.locator("[data-drop=discard]").first.bounding_box()
+    page.mouse.move(strip["x"] + strip["width"] / 2, strip["y"] + strip["height"] / 2, steps=4)
+    page.mouse.up()
+    page.wait_for_timeout(500)
+    assert len(snap(page)["view"]["history"]) == moves, "the held tile was not played"
+    assert page.get_by_test_id("banner").is_hidden()
 
 
 def test_keyboard_takes_from_the_strip_with_tab_and_enter(page, site_url):

@@ -6,6 +6,7 @@ game and the running score sheet. Every request stays on 127.0.0.1 (the fixtures
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -215,13 +216,25 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     assert "500" in sheet.inner_text()
     assert [int(x) for x in sheet.locator("tfoot td").all_inner_texts()] == state["totals"]
 
-    open_tab(page, "history")
+    open_tab(page, "profile")
+    # the menu's tabs by the keyboard: arrows move and open, the panels are named by them
+    page.get_by_test_id("tab-profile").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.tab") == "history"
+    assert page.get_by_role("tabpanel", name="Istoric").is_visible()
+    assert page.get_by_role("dialog", name="Meniu").is_visible()
     row = page.locator(f"[data-testid=history-row][data-id='{match_id}']")
     row.wait_for()
     assert "AI" in row.inner_text() and "Tu" in row.inner_text()
     assert page.locator("[data-testid=history-row]").count() >= 2   # the first game too
-    row.click()
+    row.focus()
+    page.keyboard.press("Space")                     # opens the match, focus on "back" …
     detail = page.get_by_test_id("history-detail")
+    detail.locator("[data-testid=score-sheet-table]").wait_for()
+    assert page.evaluate("document.activeElement.dataset.testid") == "history-back"
+    page.keyboard.press("Enter")                     # … which returns to the match's row
+    page.wait_for_function("(id) => document.activeElement.dataset.id === id", arg=match_id)
+    row.click()
     detail.locator("[data-testid=score-sheet-table]").wait_for()
     assert detail.locator("tbody tr").count() == 1
     page.screenshot(path=str(screenshot_path("history.png", tmp_path)), animations="disabled")
@@ -230,6 +243,8 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     detail.locator("[data-testid=replay-round][data-round='1']").click()
     replay = page.get_by_test_id("replay-dialog")
     replay.wait_for()
+    assert page.get_by_role("dialog", name="Reluare").is_visible()       # named by its title
+    assert page.get_by_role("button", name="Mutarea următoare").is_visible()
     step = page.get_by_test_id("replay-step")
     page.wait_for_function("() => /^0 \\/ \\d+$/.test(document.querySelector("
                            "'[data-testid=replay-step]').textContent)")
@@ -250,6 +265,11 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     page.screenshot(path=str(screenshot_path("replay.png", tmp_path)), animations="disabled")
     page.get_by_test_id("replay-last").click()
     assert step.inner_text() == f"{total} / {total}"
+    # the board as the table shows it: formations by who laid them, the strip's head turned
+    owners = {formation["owner"] for formation in state["view"]["table"]}
+    assert page.locator("#replay-board .owner-group").count() == len(owners)
+    assert page.locator("#replay-board .replay-strip .tile.head").count() == (
+        1 if state["view"]["strip"] else 0)
     assert page.get_by_test_id("replay-next").bounding_box()["y"] == where   # the buttons stay put
     page.get_by_test_id("replay-close").click()
 
@@ -258,6 +278,10 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
         detail.locator("[data-testid=report-round][data-round='1']").click()
     path = tmp_path / "report.json"
     info.value.save_as(path)
+    toast = page.get_by_test_id("toast")            # said above the open menu, not under it
+    toast.wait_for()
+    assert toast.evaluate("""box => { const r = box.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === box; }""")
     report = json.loads(path.read_text())
     assert report["match_id"] == match_id and report["round"] == 1
     result = subprocess.run([sys.executable, "-m", "remi", "replay", str(path)], cwd=ROOT,
@@ -340,6 +364,10 @@ def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp
         };
       })""")
     assert stored["version"] == 1
+    # a room offers the profile's name as the host's (no room name was ever typed here)
+    page.get_by_test_id("platform-close").click()
+    page.get_by_test_id("room").click()
+    assert page.get_by_test_id("room-dialog").locator("input[name=name]").input_value() == "Maria"
 
 
 def test_quick_game_and_watching_bots(page, site_url):
@@ -362,6 +390,21 @@ def test_quick_game_and_watching_bots(page, site_url):
     lines = page.locator("#history li").all_inner_texts()    # every seat a bot: no "you"
     assert any(" a aruncat " in line for line in lines), lines
     assert not any(" ai " in f" {line} " for line in lines), lines
+    # screen readers hear each move as the history says it (a polite live region)
+    page.wait_for_function("""() => {
+        const said = document.getElementById('announce').textContent.split('. ').at(-1);
+        return !!said && said === document.querySelector('#history li').textContent; }""")
+    assert page.get_by_test_id("announce").get_attribute("aria-live") == "polite"
+    # tiles in words ("a aruncat 11 albastru"), never the notation's codes (B11)
+    assert not any(TILE_CODE.search(line) for line in lines), lines
+    assert any(re.search(r" a aruncat (\d+ (negru|roșu|galben|albastru)|joker)$", line)
+               for line in lines), lines
+    # the round ends while the menu is open: closing it puts the focus on the round-end
+    # panel's button, not on the menu button hidden behind the panel
+    open_tab(page, "history")
+    page.wait_for_function("window.remiGame.snap.view.phase === 'over'", timeout=120_000)
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.activeElement.id === 'btn-next'")
 
 
 # Beside the table (desktop width): every header word whole on one line (the column is
@@ -544,6 +587,9 @@ def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
     open_tab(page, "tournament")
     page.get_by_test_id("tournament-new").wait_for()
     assert page.locator("#tournament-view").is_hidden()
+
+
+TILE_CODE = re.compile(r"\b([KRYB](1[0-3]|[1-9])|J)\b")
 
 
 # Every toast the page shows, in order (a later one replaces an earlier one on screen).

@@ -2,8 +2,10 @@
 // [data-drag]; targets carry [data-drop]. A press that does not move is a click.
 const THRESHOLD = 6;
 
-export function enableDrag(root, { onDrop, canDrag = () => true }) {
-  let press = null;      // {el, x, y, id}
+/** `stamp()` is read when a press starts and handed to `onDrop`: the page can tell that the
+ * game moved on while the tile was held (the clock, another seat). */
+export function enableDrag(root, { onDrop, canDrag = () => true, stamp = () => null }) {
+  let press = null;      // {el, x, y, id, stamp}
   let drag = null;       // {el, ghost, dx, dy, over}
   let swallowClick = false;
 
@@ -16,7 +18,7 @@ export function enableDrag(root, { onDrop, canDrag = () => true }) {
     if (event.button !== 0) return;
     const el = event.target.closest("[data-drag]");
     if (!el || !root.contains(el) || !canDrag(el)) return;
-    press = { el, x: event.clientX, y: event.clientY, id: event.pointerId };
+    press = { el, x: event.clientX, y: event.clientY, id: event.pointerId, stamp: stamp() };
   });
 
   window.addEventListener("pointermove", (event) => {
@@ -48,6 +50,7 @@ export function enableDrag(root, { onDrop, canDrag = () => true }) {
   const finish = (event, cancelled) => {
     if (!press || event.pointerId !== press.id) return;
     const done = drag;
+    const started = press.stamp;
     press = null;
     drag = null;
     if (!done) return;
@@ -58,7 +61,7 @@ export function enableDrag(root, { onDrop, canDrag = () => true }) {
     swallowClick = true;
     setTimeout(() => (swallowClick = false), 0);
     if (!cancelled && done.over) {
-      onDrop({ source: done.el, target: done.over, x: event.clientX, y: event.clientY });
+      onDrop({ source: done.el, target: done.over, x: event.clientX, y: event.clientY, stamp: started });
     }
   };
   window.addEventListener("pointerup", (event) => finish(event, false));

@@ -75,6 +75,15 @@ function seatCard(snap, seat, { mine = false } = {}) {
   total.title = t("score");
   info.append(total);
   card.append(info);
+  // heard as one line (titles are not read): "AI greu #2: 14 piese, etalat, Scor 120, la mutare"
+  const said = [t("tiles", { n: view.rack_sizes[seat] })];
+  if (view.variant === "etalat" && view.opened) said.push(t(view.opened[seat] ? "opened" : "notOpened"));
+  said.push(`${t("score")} ${snap.totals[seat]}`);
+  if (view.to_play === seat) said.push(t("seatToPlay"));
+  card.setAttribute("role", "group");
+  card.setAttribute("aria-label", `${seatName(snap, seat)}: ${said.join(", ")}`);
+  head.setAttribute("aria-hidden", "true");
+  info.setAttribute("aria-hidden", "true");
   if (view.to_play === seat && player.is_bot) card.append(el("div", "thinking", "···"));
   return card;
 }
@@ -226,18 +235,38 @@ export function renderRows(snap, info) {
   }
 }
 
+function historyLine(snap, entry) {
+  const view = snap.view;
+  const you = entry.seat === view.seat && !snap.players[entry.seat]?.is_bot;  // not when watching bots
+  return describe(entry.action, seatName(snap, entry.seat), you, view.variant, entry.rule)
+    + (entry.auto ? ` (${t("auto")})` : "");
+}
+
 export function renderHistory(snap) {
   const view = snap.view;
   const list = $("history");
   const lines = view.history.slice(-80).reverse();  // newest first: no scrolling needed
-  list.replaceChildren(...lines.map((entry) => {
-    const item = el("li", entry.auto ? "auto" : "");
-    const you = entry.seat === view.seat && !snap.players[entry.seat]?.is_bot;  // not when watching bots
-    item.textContent = describe(entry.action, seatName(snap, entry.seat), you, view.variant, entry.rule)
-      + (entry.auto ? ` (${t("auto")})` : "");
-    return item;
-  }));
+  list.replaceChildren(...lines.map((entry) => el("li", entry.auto ? "auto" : "", historyLine(snap, entry))));
   if (!lines.length) list.append(el("li", "muted", "—"));
+  announce(snap);
+}
+
+const heard = { round: null, moves: 0, myTurn: false };
+
+/** What changed since the last snapshot, for screen readers (a polite live region): the
+ * moves made since (a reload or a new round says none of the old ones) and the player's turn. */
+function announce(snap) {
+  const view = snap.view;
+  const round = `${snap.match_id}/${snap.round}`;
+  const moves = view.history.length;
+  const said = [];
+  if (heard.round === round && moves > heard.moves) {
+    said.push(...view.history.slice(heard.moves).slice(-6).map((entry) => historyLine(snap, entry)));
+  }
+  if (snap.my_turn && !heard.myTurn) said.push(t("yourTurn"));
+  if (view.phase === "over" && heard.round === round && heard.moves !== moves) said.push(t("roundOver", { n: snap.round }));
+  Object.assign(heard, { round, moves, myTurn: !!snap.my_turn });
+  if (said.length) $("announce").textContent = said.join(". ");
 }
 
 const COLUMNS = ["laid", "rack", "unopened", "closing", "twin", "jokers", "floor", "double"];
@@ -267,8 +296,10 @@ export function renderScores(snap) {
     th.append(el("span", "col-full", t(textKey)), el("span", "col-short", t(`${textKey}Short`)));
     return th;
   };
-  const textKey = (key) => (key === "laid" && view.variant === "tabla" ? "colShown"  // T1: nothing laid
-    : COLUMN_KEYS[key]);
+  // Tablă (T1, T8): nothing is laid, the closer shows formations, and no closing bonus
+  // exists: that column is the ×2 of a close with a joker discard
+  const tabla = { laid: "colShown", closing: "colJokerClose" };
+  const textKey = (key) => (view.variant === "tabla" && tabla[key]) || COLUMN_KEYS[key];
   for (const key of cols) head.append(textKey(key) ? header(textKey(key)) : el("th", "", key));
   head.append(header("colTotal", "total"), header("colMatch", "total"));
   const thead = el("thead");

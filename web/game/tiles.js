@@ -1,25 +1,13 @@
 // One tile as markup: cream face, the number in its colour, and a shape per colour
 // (● black, ▲ red, ■ yellow, ◆ blue) so colour is never the only cue. The joker has its own face.
-import { lang as pageLang } from "../i18n.js";
+import { lang as pageLang, tileLabel } from "../i18n.js";
 
 const COLOURS = { K: "black", R: "red", Y: "yellow", B: "blue" };
 const MARKS = { K: "●", R: "▲", Y: "■", B: "◆" };
-const NAMES = {
-  ro: { K: "negru", R: "roșu", Y: "galben", B: "albastru", J: "joker" },
-  en: { K: "black", R: "red", Y: "yellow", B: "blue", J: "joker" },
-};
 
 export function parseTile(name) {
   if (name === "J") return { colour: "J", number: null };
   return { colour: name[0], number: Number(name.slice(1)) };
-}
-
-/** Spoken name: "7 roșu" / "red 7". */
-export function tileLabel(name, lang) {
-  const { colour, number } = parseTile(name);
-  const words = NAMES[lang] ?? NAMES.en;
-  if (colour === "J") return words.J;
-  return lang === "ro" ? `${number} ${words[colour]}` : `${words[colour]} ${number}`;
 }
 
 /** A tile element (a <span>; wrap it or set attributes for interaction). */

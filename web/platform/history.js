@@ -80,7 +80,11 @@ function historyRow(entry) {
   tr.append(el("td", "", Array.isArray(entry.totals) ? entry.totals.join(" / ") : ""));
   tr.append(el("td", entry.over ? "" : "muted", t(entry.over ? "finished" : "unfinished")));
   tr.addEventListener("click", () => showMatch(entry.id));
-  tr.addEventListener("keydown", (event) => event.key === "Enter" && showMatch(entry.id));
+  tr.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();                       // Space would scroll the list
+    showMatch(entry.id);
+  });
   return tr;
 }
 
@@ -97,9 +101,13 @@ async function showMatch(id) {
   back.type = "button";
   back.dataset.testid = "history-back";
   back.setAttribute("data-testid", "history-back");
-  back.addEventListener("click", renderHistory);
+  back.addEventListener("click", async () => {   // … to the list, on this match's row
+    await renderHistory();
+    $("history-list").querySelector(`[data-id="${CSS.escape(id)}"]`)?.focus();
+  });
   head.append(back, el("h3", "", `${t(entry.variant)} · ${id}`), el("span", "muted", when(entry.started)));
   box.append(head);
+  back.focus();                                    // the row that had the focus is hidden now
   const sheetBox = el("div", "score-sheet scroll-x");
   box.append(sheetBox);
   let sheet = null;

@@ -7,7 +7,7 @@
 //   roundOver(snap)      when the round-end panel is shown
 // Every rule stays in Python (remi/bridge.py, platform section); this only draws and asks.
 import "./strings.js";
-import { t, translatePage } from "../i18n.js";
+import { everyLanguage, t, translatePage } from "../i18n.js";
 import { renderSheet } from "./sheet.js";
 import { store } from "./storage.js";
 import { P } from "./state.js";
@@ -27,8 +27,18 @@ export function init(app) {
   $("btn-menu").addEventListener("click", () => openMenu());
   $("btn-menu2").addEventListener("click", () => openMenu());
   $("platform-close").addEventListener("click", () => $("platform").close());
-  for (const tab of document.querySelectorAll("#platform .tab")) {
+  const tabs = [...document.querySelectorAll("#platform .tab")];
+  for (const tab of tabs) {
     tab.addEventListener("click", () => showTab(tab.dataset.tab));
+    tab.addEventListener("keydown", (event) => {   // the tab list's keys (WAI-ARIA tabs)
+      const at = tabs.indexOf(tab);
+      const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      const next = tabs[(to + tabs.length) % tabs.length];
+      showTab(next.dataset.tab);
+      next.focus();
+    });
   }
   for (const card of document.querySelectorAll("#platform .arena-card")) {
     card.addEventListener("click", () => startArena(Number(card.dataset.bots), !!card.dataset.watch));
@@ -43,6 +53,12 @@ export function init(app) {
 
 /** At boot, before the saved game (its JSON text) is loaded: resume a tournament table
  * when one is current. */
+/** The profile's name when the player chose one (not the default "Tu" / "You"), else "". */
+export function profileName() {
+  const name = P.profile?.name ?? "";
+  return everyLanguage("you").includes(name) ? "" : name;
+}
+
 export async function resume(savedText) {
   const db = await store();
   await loadProfile();
@@ -74,6 +90,7 @@ function showTab(name, options = {}) {
   for (const tab of document.querySelectorAll("#platform .tab")) {
     tab.classList.toggle("on", tab.dataset.tab === name);
     tab.setAttribute("aria-selected", tab.dataset.tab === name ? "true" : "false");
+    tab.tabIndex = tab.dataset.tab === name ? 0 : -1;     // Tab enters at the open tab
   }
   for (const panel of document.querySelectorAll("#platform .tab-panel")) {
     panel.hidden = panel.dataset.panel !== name;

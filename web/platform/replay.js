@@ -74,16 +74,31 @@ function show(index) {
   board.append(piles);
   if (view.variant === "etalat") {
     const strip = el("div", "strip-wrap");
-    strip.append(el("span", "pile-label", t("strip")), tiles(view.strip));
+    const line = tiles(view.strip, "tile-row replay-strip");
+    const head = view.strip.length ? line.firstChild : null;   // E1: the head, never taken
+    if (head) { head.classList.add("head"); head.title = t("head"); }
+    strip.append(el("span", "pile-label", t("strip")), line);
     board.append(strip);
+    // the formations by who laid them, as on the table (numbered in the order they were laid)
     const table = el("div", "replay-table");
-    view.table.forEach((formation, i) => {
-      const box = el("span", "formation");
-      box.append(el("span", "formation-number", String(i + 1)));
-      for (const tile of formation.tiles) box.append(tileEl(tile, { small: true, lang: lang() }));
-      box.title = name(formation.owner);
-      table.append(box);
-    });
+    const owners = [...new Set(view.table.map((formation) => formation.owner))].sort((a, b) => a - b);
+    for (const owner of owners) {
+      const group = el("div", "owner-group");
+      const list = el("div", "owner-formations");
+      view.table.forEach((formation, i) => {
+        if (formation.owner !== owner) return;
+        const box = el("span", "formation");
+        box.append(el("span", "formation-number", String(i + 1)));
+        formation.tiles.forEach((tile, k) => {
+          const face = tileEl(tile, { small: true, lang: lang() });
+          if (formation.credits?.[k] !== undefined && formation.credits[k] !== owner) face.classList.add("credited");
+          box.append(face);
+        });
+        list.append(box);
+      });
+      group.append(el("div", "owner-name", name(owner)), list);
+      table.append(group);
+    }
     board.append(table);
   } else {
     for (let seat = 0; seat < view.seats; seat++) {

@@ -3,6 +3,7 @@ import { addStrings } from "../i18n.js";
 
 addStrings({
   menu: "Meniu", close: "Închide", standings: "Clasament",
+  replayFirst: "La început", replayPrev: "Mutarea dinainte", replayNext: "Mutarea următoare", replayLast: "La sfârșit",
   scoreSheet: "Foaia de scor", sheetRound: "R", sheetDealer: "Împarte", sheetTotal: "Total",
   sheetTarget: "Țintă {target}", sheetNoTarget: "fără țintă", sheetTableRounds: "turneu · runde la masă: {n}", sheetPlaying: "în joc",
   sheetRedeal: "reîmpărțire", sheetDouble: "×2",
@@ -50,6 +51,7 @@ addStrings({
   storageMigrated: "Datele au fost aduse la versiunea nouă.",
 }, {
   menu: "Menu", close: "Close", standings: "Standings",
+  replayFirst: "To the start", replayPrev: "Previous move", replayNext: "Next move", replayLast: "To the end",
   scoreSheet: "Score sheet", sheetRound: "R", sheetDealer: "Dealer", sheetTotal: "Total",
   sheetTarget: "Target {target}", sheetNoTarget: "no target", sheetTableRounds: "tournament · rounds per table: {n}", sheetPlaying: "playing",
   sheetRedeal: "redeal", sheetDouble: "×2",
