@@ -51,14 +51,14 @@ export function init(app) {
   wireReplay();
 }
 
-/** At boot, before the saved game (its JSON text) is loaded: resume a tournament table
- * when one is current. */
 /** The profile's name when the player chose one (not the default "Tu" / "You"), else "". */
 export function profileName() {
   const name = P.profile?.name ?? "";
   return everyLanguage("you").includes(name) ? "" : name;
 }
 
+/** At boot, before the saved game (its JSON text) is loaded: resume a tournament table
+ * when one is current. */
 export async function resume(savedText) {
   const db = await store();
   await loadProfile();
