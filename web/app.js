@@ -716,31 +716,33 @@ function renderButtons(snap, info) {
 
 function renderTurn(snap, info) {
   const view = snap.view;
-  const timer = view.options.timer && snap.my_turn ? '<span class="clock"></span> ' : "";
-  let text;
-  if (view.phase === "over") text = t("roundOver", { n: snap.round });
+  const timer = view.options.timer && snap.my_turn;
+  // nodes and text, never markup: a seat's name comes from a peer or from storage
+  let parts;
+  if (view.phase === "over") parts = [t("roundOver", { n: snap.round })];
   else if (snap.my_turn) {
     const src = t(view.variant === "etalat" ? "srcStrip" : "srcRow");
     const what = view.phase === "draw" ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly"))
       : view.phase === "atu" ? t("phaseAtu")
       : (view.history.filter((h) => h.seat === view.seat).length === 0 && view.seat === view.first
         && !info.draw) ? t("phaseFirst") : t("phasePlay");
-    text = `<b>${t("yourTurn")}</b> · ${what}`;
-    if (view.must_lay?.length) text += ` <span class="warn">${t("mustLay", { tiles: view.must_lay.map((tile) => tileLabel(tile)).join(", ") })}</span>`;
+    parts = [el("b", "", t("yourTurn")), ` · ${what}`];
+    if (view.must_lay?.length) {
+      parts.push(" ", el("span", "warn", t("mustLay", { tiles: view.must_lay.map((tile) => tileLabel(tile)).join(", ") })));
+    }
   } else {
     const away = snap.players[view.to_play]?.connected === false;   // a room's dropped guest
-    text = t(away ? "awayTurn" : "thinking", { name: seatName(snap, view.to_play) });
+    parts = [t(away ? "awayTurn" : "thinking", { name: seatName(snap, view.to_play) })];
   }
   const note = S.backend.kind === "guest" ? S.room?.turnNote?.() : null;  // the host is gone
-  if (note && view.phase !== "over") text = note;
-  setTurnText(timer + text, true);
+  if (note && view.phase !== "over") parts = [note];
+  if (timer) parts.unshift(el("span", "clock"), " ");
+  setTurnText(...parts);
   if (timer) clock.show();
 }
 
-function setTurnText(text, html = false) {
-  const box = $("turn-info") ?? $("me");
-  if (html) box.innerHTML = text;
-  else box.textContent = text;
+function setTurnText(...parts) {
+  ($("turn-info") ?? $("me")).replaceChildren(...parts);
 }
 
 // ------------------------------------------------------------------ messages

@@ -21,6 +21,7 @@ const ANSWER_TIMEOUT_MS = 15000;
 
 addStrings({
   room: "Cameră", roomTitle: "Joc cu prietenii", roomCreate: "Creează camera",
+  hostGarbled: "Gazda a trimis un mesaj pe care pagina nu-l poate citi: a fost ignorat.",
   friend: "prieten", yourName: "Numele tău", password: "Parolă (opțional)",
   midgameJoin: "Intrare în timpul jocului", visibility: "Vizibilitate", private: "privată",
   public: "publică (în lobby)", signalling: "Conectare", byLink: "prin link (internet)",
@@ -47,6 +48,7 @@ addStrings({
   lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
 }, {
   room: "Room", roomTitle: "Play with friends", roomCreate: "Create the room",
+  hostGarbled: "The host sent a message this page cannot read: it was ignored.",
   friend: "friend", yourName: "Your name", password: "Password (optional)",
   midgameJoin: "Mid-game join", visibility: "Visibility", private: "private",
   public: "public (in the lobby)", signalling: "Connect", byLink: "by link (internet)",
@@ -377,6 +379,40 @@ export class HostTable {
 
 // ------------------------------------------------------------------ guest
 
+const TILE = /^(J|[KRYB](1[0-3]|[1-9]))$/;
+const isSeat = (n, seats) => Number.isInteger(n) && n >= 0 && n < seats;
+const isText = (value, max = 200) => typeof value === "string" && value.length <= max;
+
+/** A snapshot as the page draws it (remi/bridge.py): the fields the drawing reads, of the
+ * right types and in range. */
+export function isSnapshot(snap) {
+  const view = snap?.view;
+  if (!view || typeof view !== "object" || !Array.isArray(snap.players)) return false;
+  const seats = view.seats;
+  return Number.isInteger(seats) && seats >= 2 && seats <= 4 && snap.players.length === seats
+    && snap.players.every((p) => p && typeof p === "object" && isText(p.name, 64))
+    && isSeat(view.seat, seats) && (view.to_play === null || isSeat(view.to_play, seats))
+    && Array.isArray(view.rack) && view.rack.every((tile) => TILE.test(tile))
+    && Array.isArray(view.rack_sizes) && view.rack_sizes.length === seats
+    && Array.isArray(view.history) && Array.isArray(snap.totals) && snap.totals.length === seats
+    && (snap.legal === undefined || (Array.isArray(snap.legal) && snap.legal.every((a) => isText(a))));
+}
+
+/** A host's message of this protocol, its fields of the types the guest reads. */
+function wellFormed(message) {
+  if (!message || typeof message !== "object" || message.v !== PROTOCOL || typeof message.type !== "string") return false;
+  const checks = {
+    welcome: () => Number.isInteger(message.seat) && message.seat >= 0 && message.seat < 4
+      && isText(message.token, 128) && Array.isArray(message.players)
+      && message.players.every((p) => p && typeof p === "object" && isText(p.name, 64)),
+    commit: () => Number.isInteger(message.round) && message.round > 0 && isText(message.commit, 128),
+    reveal: () => Number.isInteger(message.round) && message.round > 0,
+    state: () => isSnapshot(message.snapshot),
+    error: () => isText(message.error, 2000),
+  };
+  return !Object.hasOwn(checks, message.type) || checks[message.type]();
+}
+
 export class GuestTable {
   /** `borrowedToken`: the token comes from an earlier invite of this device; a new invite
    * (single-use, so a new link) from the same host then gives the same seat back. */
@@ -499,7 +535,10 @@ export class GuestTable {
       return;
     }
     this.received.push(message);
-    const handler = {
+    // A host's page runs the engine, yet what arrives is checked for shape before it is used:
+    // a garbled or hostile message is ignored, and said once, never half applied.
+    if (!wellFormed(message)) return this.garbled(message);
+    const handlers = {
       welcome: () => {
         this.seat = message.seat;
         this.token = message.token;
@@ -536,6 +575,7 @@ export class GuestTable {
       },
       commit: () => {
         this.commits.set(message.round, message.commit);
+        while (this.commits.size > 4) this.commits.delete(this.commits.keys().next().value);  // the unchecked ones
         this.save();
         const bytes = crypto.getRandomValues(new Uint8Array(16));
         const value = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -548,8 +588,19 @@ export class GuestTable {
         else this.ui.toast(await pageError(message.error));
       },
       pong: () => {},
-    }[message.type];
-    if (handler) await handler();
+    };
+    if (!Object.hasOwn(handlers, message.type)) return;
+    try {
+      await handlers[message.type]();
+    } catch (error) {
+      this.garbled(message, error);
+    }
+  }
+
+  garbled(message, error = null) {
+    console.warn("host message ignored:", message?.type, error ?? "bad shape");
+    if (!this.saidGarbled) this.ui.toast(t("hostGarbled"));
+    this.saidGarbled = true;
   }
 
   onState(snapshot) {
@@ -580,7 +631,9 @@ export class GuestTable {
       })).result;
       this.ui.toast(t(ok ? "dealVerified" : "dealFailed", { n: reveal.round }));
     }
-    if (!this.verified.some((v) => v.round === reveal.round)) this.verified.push({ round: reveal.round, ok });
+    if (!this.verified.some((v) => v.round === reveal.round)) {
+      this.verified = [...this.verified, { round: reveal.round, ok }].slice(-20);
+    }
     this.save();
     this.render();
     if (ok === false) return;       // a deal that fails its check is not recorded

@@ -688,10 +688,9 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     assert snap(page)["view"]["options"]["timer"] == 30
 
 
-def test_the_turn_clock_and_the_composed_opening_survive_a_reload(page, site_url):
-    """C8: reloading does not restart the turn clock; an opening being composed is kept."""
-    open_game(page, site_url)
-    new_game_via_dialog(page, "etalat", 2, ["easy"], timer="60")
+def draw_and_compose(page) -> None:
+    """On the player's turn: draw (by key) if not drawn yet, then put the rack's first three
+    tiles into the opening being composed (*Formație +*)."""
     state = wait_turn(page)
     if "draw" in state["legal"]:
         page.keyboard.press("s")
@@ -699,6 +698,13 @@ def test_the_turn_clock_and_the_composed_opening_survive_a_reload(page, site_url
     for name in rack_names(page)[:3]:
         click_tile(page, name)
     page.get_by_test_id("act-add").click()
+
+
+def test_the_turn_clock_and_the_composed_opening_survive_a_reload(page, site_url):
+    """C8: reloading does not restart the turn clock; an opening being composed is kept."""
+    open_game(page, site_url)
+    new_game_via_dialog(page, "etalat", 2, ["easy"], timer="60")
+    draw_and_compose(page)
     draft = page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
                           " window.remiGame.order.find(i => i.key === k).name))")
     assert len(draft) == 1 and len(draft[0]) == 3
@@ -721,13 +727,7 @@ def test_the_clock_ends_a_composition_and_a_tile_held_meanwhile_is_not_played(pa
     it too, and a tile still held (dragged) then is put down, not played in the next turn."""
     open_game(page, site_url, "botDelay=0&clockScale=0.2")
     new_game_via_dialog(page, "etalat", 2, ["easy"], timer="30")
-    state = wait_turn(page)
-    if "draw" in state["legal"]:
-        page.keyboard.press("s")
-        page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
-    for name in rack_names(page)[:3]:
-        click_tile(page, name)
-    page.get_by_test_id("act-add").click()
+    draw_and_compose(page)
     click_tile(page, rack_names(page)[4])
     assert page.locator("#draft .draft-group").count() == 1
     held = page.locator("[data-testid=rack] [data-testid=tile]").nth(5).bounding_box()

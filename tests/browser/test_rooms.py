@@ -457,6 +457,27 @@ def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_co
 # ------------------------------------------------------------------ leaving, reloads, the host away
 
 
+HOSTILE_NAME = "<img src=x onerror=X=1>"      # 23 characters: within the 24 a name may have
+
+
+def garbled_states(good: dict) -> list:
+    """Messages a broken or hostile host could send a guest, each built from a real one."""
+    def state(change) -> dict:
+        bad = json.loads(json.dumps(good))
+        change(bad["snapshot"])
+        return bad
+    return [
+        None, [], "text", {"v": 99, "type": "state", "snapshot": good["snapshot"]},
+        {"v": 1, "type": ["state"]}, {"v": 1, "type": "__proto__"}, {"v": 1, "type": "hasOwnProperty"},
+        {"v": 1, "type": "state"}, {"v": 1, "type": "state", "snapshot": {}},
+        state(lambda s: s["view"].update(rack=["ZZ", "<b>x</b>", 7, None])),
+        state(lambda s: s["view"].update(seat=9, to_play=7)),
+        state(lambda s: s.update(players="zzz")),
+        {"v": 1, "type": "welcome", "seat": 99, "token": {"a": 1}, "players": "zzz"},
+        {"v": 1, "type": "commit", "round": 1, "commit": "c" * 100_000},
+    ]
+
+
 # Every later localStorage write fails as on a full disk, and the toasts are recorded.
 STORAGE_FULL = """() => {
     Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
@@ -528,7 +549,7 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     wait_ready(host)
     create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url)
     guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
-    join_dialog(guest, "Ana")
+    join_dialog(guest, HOSTILE_NAME)             # a name is text wherever it is drawn
     wait_seated(guest)
 
     # The browser's storage fills up on both sides: every move stands, the table plays on
@@ -537,10 +558,26 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
     for page in (host, guest):
         page.evaluate(STORAGE_FULL)
-    play_until([host, guest], lambda: len(snap(guest)["view"]["history"]) >= 12 or round_over(guest))
+    # … until the host is to play (so nothing moves meanwhile: the host's page plays only here)
+    play_until([host, guest], lambda: round_over(guest) or (
+        len(snap(guest)["view"]["history"]) >= 12 and snap(host)["view"]["to_play"] == 0))
+    guest.wait_for_function("n => window.remiGame.snap.view.history.length === n",
+                            arg=len(snap(host)["view"]["history"]))
     for page in (host, guest):
         toasts = page.evaluate("window.__toasts")
         assert sum("nu a putut fi salvat" in text for text in toasts) == 1, toasts
+        assert page.evaluate("typeof window.X") == "undefined", "the name ran as markup"
+    assert HOSTILE_NAME in host.locator("[data-testid=room-seats]").inner_text()
+
+    # A garbled or hostile host message is ignored whole, and said once.
+    before = snap(guest)
+    good = guest.evaluate("JSON.stringify(window.remiGame.room.received.findLast(m => m.type === 'state'))")
+    for bad in garbled_states(json.loads(good)):
+        guest.evaluate("t => window.remiGame.room.receive(t)", json.dumps(bad))
+    assert snap(guest) == before
+    assert guest.evaluate("window.remiGame.room.seat") == 1
+    toasts = guest.evaluate("window.__toasts")
+    assert sum("nu-l poate citi" in text for text in toasts) == 1, toasts
 
     host.get_by_test_id("leave-room").click()
     assert_left_for_good(host)
