@@ -205,7 +205,8 @@ export class HostTable {
     this.net.on("guest", (peer) => {
       if (this.closed) return peer.close();
       this.peers.set(peer.id, peer);
-      peer.on("message", (text) => this.engine("room_receive", { peer: peer.id, raw: String(text) }));
+      peer.on("message", (text) => this.engine("room_receive", { peer: peer.id, raw: String(text) })
+        .catch((error) => console.warn("guest message refused:", error)));   // the engine says why
       peer.on("close", () => {
         this.peers.delete(peer.id);
         this.engine("room_disconnect", { peer: peer.id });
@@ -804,7 +805,7 @@ export function askRoom(defaults) {
   relays.setAttribute("data-testid", "room-relays");
   const grid = el("div", "grid-fields");
   grid.append(
-    field(t("yourName"), input("name", defaults.name)),
+    field(t("yourName"), Object.assign(input("name", defaults.name), { maxLength: 24 })),  // as guests' (remi/room.py)
     field(t("variant"), select("variant", [["etalat", t("etalat")], ["tabla", t("tabla")]], defaults.variant)),
     field(t("preset"), select("preset", [["platform", t("platform")], ["clasic", t("clasic")]], "platform")),
     field(t("seats"), seats),
@@ -909,6 +910,7 @@ export function askJoin(defaults) {
   const name = el("input");
   name.name = "name";
   name.value = defaults.name;
+  name.maxLength = 24;                // the room keeps 24 characters of a name
   name.setAttribute("data-testid", "join-name");
   const password = el("input");
   password.name = "password";
