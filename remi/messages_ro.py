@@ -236,6 +236,9 @@ ROOM: dict[str, str] = {
     "a message is a JSON object": "un mesaj e un obiect JSON",
     "protocol version {PROTOCOL} expected": "se așteaptă versiunea {PROTOCOL} a protocolului",
     "unknown message type {kind}": "tip de mesaj necunoscut: {kind}",
+    "type must be a string": "„type” trebuie să fie un text",
+    "round must be a whole number": "„round” trebuie să fie un număr întreg",
+    "the host could not handle this message": "gazda nu a putut trata acest mesaj",
     "unknown field(s): {', '.join(sorted(map(str, extra)))}":
         "câmpuri necunoscute: {', '.join(sorted(map(str, extra)))}",
     "{key} must be a short string": "„{key}” trebuie să fie un text scurt",

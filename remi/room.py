@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import secrets as secrets_module
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -39,6 +40,8 @@ RATE_WINDOW = 10.0            # … per this many seconds
 GRACE = 30.0                  # seconds before a dropped guest's seat is played by a bot
 ENTROPY_WAIT = 10.0           # seconds the deal waits for guests' entropy
 STAND_IN_LEVEL = "medium"
+
+_logger = logging.getLogger(__name__)
 
 Outgoing = tuple[str, dict[str, Any]]       # (peer, message)
 HOST = "host"                               # the host's own "peer" name
@@ -208,6 +211,10 @@ class Room:
         except RuleError as error:
             return [(peer, {"v": PROTOCOL, "type": "error", "rule": error.rule,
                             "error": str(error)})]
+        except Exception:                 # a defect, not the guest's fault: logged, refused
+            _logger.exception("room: a message from %s was not handled", peer)
+            return [(peer, {"v": PROTOCOL, "type": "error",
+                            "error": "the host could not handle this message"})]
 
     def _check_rate(self, peer: str, now: float) -> None:
         """A refused message is not counted: a guest that keeps trying is served again as
@@ -444,9 +451,12 @@ def _parse(raw: Any) -> dict[str, Any]:
         raise ProtocolError(f"not JSON: {error}") from None
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
-    if message.get("v") != PROTOCOL:
+    version = message.get("v")
+    if not _is_count(version) or version != PROTOCOL:
         raise ProtocolError(f"protocol version {PROTOCOL} expected")
     kind = message.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("type must be a string")
     if kind not in MESSAGE_TYPES:
         raise ProtocolError(f"unknown message type {kind!r}")
     extra = set(message) - MESSAGE_TYPES[kind] - {"v", "type"}
@@ -456,4 +466,10 @@ def _parse(raw: Any) -> dict[str, Any]:
         if key in message and message[key] is not None and (
                 not isinstance(message[key], str) or len(message[key]) > 128):
             raise ProtocolError(f"{key} must be a short string")
+    if "round" in message and not _is_count(message["round"]):
+        raise ProtocolError("round must be a whole number")
     return message
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

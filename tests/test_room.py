@@ -263,3 +263,32 @@ def test_the_host_closing_the_room_tells_seated_and_waiting_guests():
     assert sorted(peer for peer, _ in out) == ["p1", "p5"]
     assert {message["type"] for _, message in out} == {"closed"}
     assert table.room.waiting == []
+
+
+def test_wrongly_typed_version_type_or_round_is_an_error_and_changes_nothing():
+    table = Table(["host", "guest", "medium"])
+    table.join("p1", "Ana")
+    table.start()
+    before, players = table.room.match.current.to_json(), table.room.players()
+    bad = ['{"v":1,"type":[]}', '{"v":1,"type":{}}', '{"v":1,"type":7}',
+           '{"v":true,"type":"ping"}', '{"v":1.0,"type":"ping"}', '{"v":"1","type":"ping"}',
+           '{"v":1,"type":"entropy","round":[1],"value":"' + "0" * 32 + '"}',
+           '{"v":1,"type":"entropy","round":true,"value":"' + "0" * 32 + '"}']
+    for text in bad:
+        table.now += 1.0
+        answer = table.send("p1", text)
+        assert answer["type"] == "error" and answer["error"], (text, answer)
+    assert table.room.match.current.to_json() == before
+    assert table.room.players() == players
+
+
+def test_an_unexpected_failure_on_a_message_is_an_error_reply_not_an_exception(monkeypatch):
+    table = Table(["host", "guest"])
+    table.join("p1", "Ana")
+
+    def broken(*args):
+        raise KeyError("a defect")
+    monkeypatch.setattr(Room, "_on_ping", broken)
+    answer = table.send("p1", msg("ping"))
+    assert answer == {"v": PROTOCOL, "type": "error",
+                      "error": "the host could not handle this message"}
