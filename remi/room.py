@@ -240,8 +240,12 @@ class Room:
         token = message.get("token")
         name = (message.get("name") or "").strip()[:24] or "?"
         if token:
+            # A token is what `welcome` gave (32 hex digits); anything else is no seat's.
+            # Compared as bytes: compare_digest refuses str with non-ASCII characters.
+            given = token.encode() if _is_token(token) else b""
             for index, seat in enumerate(self.seats):
-                if seat.kind == "guest" and hmac.compare_digest(seat.token, token):
+                if (seat.kind == "guest" and given and _is_token(seat.token)
+                        and hmac.compare_digest(seat.token.encode(), given)):
                     seat.peer, seat.away_since, seat.stand_in = peer, None, False
                     return [self._welcome(index, peer)] + self._send_views()
             return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "token",
@@ -263,7 +267,7 @@ class Room:
     def _seat_guest(self, index: int, peer: str, name: str) -> list[Outgoing]:
         seat = self.seats[index]
         seat.kind, seat.level, seat.name, seat.peer = "guest", None, name, peer
-        seat.token = self.random_hex(16)
+        seat.token = self.random_hex(TOKEN_HEX // 2)
         return [self._welcome(index, peer)] + (self._send_views() if self.match else [])
 
     def _welcome(self, index: int, peer: str) -> Outgoing:
@@ -433,6 +437,13 @@ def _hash_password(password: str) -> str:
 
 def _is_hex(text: str) -> bool:
     return all(c in "0123456789abcdef" for c in text)
+
+
+TOKEN_HEX = 32                 # a seat's token: random_hex(16), 32 hex digits
+
+
+def _is_token(text: str) -> bool:
+    return len(text) == TOKEN_HEX and _is_hex(text)
 
 
 MESSAGE_TYPES = {"hello": {"name", "password", "token"}, "entropy": {"round", "value"},

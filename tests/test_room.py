@@ -292,3 +292,14 @@ def test_an_unexpected_failure_on_a_message_is_an_error_reply_not_an_exception(m
     answer = table.send("p1", msg("ping"))
     assert answer == {"v": PROTOCOL, "type": "error",
                       "error": "the host could not handle this message"}
+
+
+def test_a_token_that_is_not_32_hex_digits_is_refused_as_unknown():
+    table = Table(["host", "guest", "medium"])
+    token = table.join("p1", "Ana")["token"]
+    for bad in ["é", "é" * 32, token[:-1] + "é", "x", token + "0", " " + token[1:]]:
+        table.now += 1.0
+        answer = table.join("p2", "Ion", token=bad)
+        assert answer["type"] == "refused" and answer["reason"] == "token", (bad, answer)
+    assert table.room.seats[1].peer == "p1"
+    assert table.join("p3", "Ana", token=token)["type"] == "welcome"       # the real one
