@@ -239,19 +239,22 @@ class Room:
                             "error": "wrong password"})]
         token = message.get("token")
         name = (message.get("name") or "").strip()[:24] or "?"
+        held = next((i for i, s in enumerate(self.seats) if s.peer == peer), None)
         if token:
-            # A token is what `welcome` gave (32 hex digits); anything else is no seat's.
-            # Compared as bytes: compare_digest refuses str with non-ASCII characters.
-            given = token.encode() if _is_token(token) else b""
-            for index, seat in enumerate(self.seats):
-                if (seat.kind == "guest" and given and _is_token(seat.token)
-                        and hmac.compare_digest(seat.token.encode(), given)):
-                    seat.peer, seat.away_since, seat.stand_in = peer, None, False
-                    return [self._welcome(index, peer)] + self._send_views()
-            return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "token",
-                            "error": "this seat is not yours (unknown token)"})]
-        if any(s.peer == peer for s in self.seats):
+            index = self._seat_of_token(token)
+            if index is None:
+                return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "token",
+                                "error": "this seat is not yours (unknown token)"})]
+            if held is not None and held != index:       # one seat per connection
+                raise ProtocolError("this connection already holds a seat")
+            seat = self.seats[index]
+            seat.peer, seat.away_since, seat.stand_in = peer, None, False
+            self.waiting = [(p, n) for p, n in self.waiting if p != peer]
+            return [self._welcome(index, peer)] + self._send_views()
+        if held is not None:
             raise ProtocolError("this connection already holds a seat")
+        if any(p == peer for p, _ in self.waiting):    # the same request: one place in line
+            return [self._waiting(peer)]
         if self.match is None:
             free = next((i for i, s in enumerate(self.seats) if s.kind == "guest"
                          and not s.token), None)
@@ -259,10 +262,25 @@ class Room:
                 return self._seat_guest(free, peer, name)
         elif self.midgame_join and any(s.kind == "bot" for s in self.seats):
             self.waiting.append((peer, name))
-            return [(peer, {"v": PROTOCOL, "type": "waiting",
-                            "error": "you take a bot's seat at the next turn"})]
+            return [self._waiting(peer)]
         return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "full",
                         "error": "the table is full"})]
+
+    def _seat_of_token(self, token: str) -> int | None:
+        """The guest seat this token reclaims. A token is what `welcome` gave (32 hex
+        digits): anything else is no seat's. Compared as bytes (compare_digest refuses str
+        with non-ASCII characters)."""
+        if not _is_token(token):
+            return None
+        for index, seat in enumerate(self.seats):
+            if (seat.kind == "guest" and _is_token(seat.token)
+                    and hmac.compare_digest(seat.token.encode(), token.encode())):
+                return index
+        return None
+
+    def _waiting(self, peer: str) -> Outgoing:
+        return (peer, {"v": PROTOCOL, "type": "waiting",
+                       "error": "you take a bot's seat at the next turn"})
 
     def _seat_guest(self, index: int, peer: str, name: str) -> list[Outgoing]:
         seat = self.seats[index]
@@ -359,6 +377,8 @@ class Room:
             if free is None:
                 break
             peer, name = self.waiting.pop(0)
+            if any(s.peer == peer for s in self.seats):
+                continue                  # seated meanwhile: a connection holds one seat
             out += self._seat_guest(free, peer, name)
         return out
 

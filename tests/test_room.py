@@ -303,3 +303,50 @@ def test_a_token_that_is_not_32_hex_digits_is_refused_as_unknown():
         assert answer["type"] == "refused" and answer["reason"] == "token", (bad, answer)
     assert table.room.seats[1].peer == "p1"
     assert table.join("p3", "Ana", token=token)["type"] == "welcome"       # the real one
+
+
+def test_a_second_hello_while_waiting_keeps_one_place_and_the_match_goes_on():
+    table = Table(["host", "easy", "easy"], midgame=True)
+    table.start()
+    assert table.join("p5", "Ion")["type"] == "waiting"
+    table.now += 1.0
+    assert table.join("p5", "Ion")["type"] == "waiting"          # the same request
+    assert table.room.waiting == [("p5", "Ion")]
+    rng = random.Random(5)
+    while "welcome" not in [m["type"] for m in table.inbox["p5"]]:
+        table.step(rng)
+    assert [s.peer for s in table.room.seats].count("p5") == 1
+    assert [s.kind for s in table.room.seats].count("bot") == 1
+    while not table.room.match.current.over:      # the guest's seat plays: no freeze
+        table.step(rng)
+        assert table.inbox["p5"][-1]["type"] == "state"
+    # A seated connection says hello again (no token): refused, and still one seat.
+    table.now += 1.0
+    assert table.join("p5", "Ion")["type"] == "error"
+    assert [s.peer for s in table.room.seats].count("p5") == 1
+
+
+def test_the_turn_boundary_never_gives_a_connection_two_seats():
+    table = Table(["host", "easy", "easy"], midgame=True)
+    table.start()
+    table.room.waiting = [("p5", "Ion"), ("p5", "Ion"), ("p6", "Eva")]
+    table.deliver(table.room._turn_boundary())
+    assert sorted(s.peer for s in table.room.seats if s.peer) == ["p5", "p6"]
+    assert table.room.waiting == []
+
+
+def test_a_waiting_connection_that_reclaims_a_seat_leaves_the_line():
+    table = Table(["host", "guest", "easy"], midgame=True)
+    token = table.join("p1", "Ana")["token"]
+    table.start()
+    table.room.disconnect("p1", table.now)
+    assert table.join("p9", "Ana")["type"] == "waiting"
+    assert table.join("p9", "Ana", token=token)["type"] == "state"
+    assert table.inbox["p9"][-2]["type"] == "welcome"
+    assert table.room.waiting == [] and table.room.seats[1].peer == "p9"
+    other = Table(["host", "guest", "guest"])
+    first = other.join("p1", "Ana")["token"]
+    other.join("p2", "Ion")
+    other.room.disconnect("p1", other.now)
+    assert other.join("p2", "Ion", token=first)["type"] == "error"   # one seat per connection
+    assert other.room.seats[1].peer is None and other.room.seats[2].peer == "p2"
