@@ -94,18 +94,27 @@ def round_seed(secret: str, entropy: list[str]) -> str:
 def verify_reveal(commit: str, reveal: dict[str, Any], seats: int, first: int, seat: int,
                   hand: list[str]) -> bool:
     """A guest's check at the round's end: the secret matches the commit made before the
-    deal, the seed comes from it and everyone's entropy, and that seed deals this hand."""
+    deal, the seed comes from it and everyone's entropy, and that seed deals this hand. A
+    reveal of any other shape (a secret that is not hex, entropy that is not one string per
+    seat, …) is not verified: False, never an exception."""
+    if not isinstance(reveal, dict) or not isinstance(commit, str):
+        return False
     secret, entropy = reveal.get("secret", ""), reveal.get("entropy", [])
+    if (not isinstance(secret, str) or not secret or len(secret) % 2 or not _is_hex(secret)
+            or not isinstance(entropy, list) or len(entropy) != seats
+            or not all(isinstance(e, str) for e in entropy)):
+        return False
+    if not hmac.compare_digest(hashlib.sha256(bytes.fromhex(secret)).hexdigest().encode(),
+                               commit.encode("utf-8", "replace")):
+        return False
     try:
-        if hashlib.sha256(bytes.fromhex(secret)).hexdigest() != commit:
+        seed = round_seed(secret, entropy)
+        if seed != reveal.get("seed"):
             return False
-    except ValueError:
+        hands = Deal.shuffled(seats, first, rng_for(seed)).to_json()["hands"]
+        return sorted(hands[seat]) == sorted(hand)
+    except (TypeError, ValueError, IndexError, KeyError):    # a part unusable: not verified
         return False
-    seed = round_seed(secret, list(entropy))
-    if seed != reveal.get("seed"):
-        return False
-    deal = Deal.shuffled(seats, first, rng_for(seed))
-    return sorted(deal.to_json()["hands"][seat]) == sorted(hand)
 
 
 class ProtocolError(ValueError):

@@ -128,6 +128,18 @@ def test_fair_shuffle_commit_then_reveal_verifies_the_deal():
     forged = {**reveal, "secret": "00" * 32}
     assert not verify_reveal(commit, forged, 2, first_view["first"], 1, hand)
     assert reveal["entropy"][1], "the guest's entropy is part of the seed"
+    first = first_view["first"]
+    for bad in [{**reveal, "secret": 5}, {**reveal, "secret": None}, {**reveal, "secret": "é"},
+                {**reveal, "secret": reveal["secret"][:-1]}, {**reveal, "entropy": [1, 2]},
+                {**reveal, "entropy": 5}, {**reveal, "entropy": None},
+                {**reveal, "entropy": ["\ud800", ""]}, {**reveal, "entropy": [""]},
+                {**reveal, "seed": ["x"]}, {k: v for k, v in reveal.items() if k != "secret"},
+                [], "reveal", None]:
+        assert verify_reveal(commit, bad, 2, first, 1, hand) is False, bad
+    assert verify_reveal(7, reveal, 2, first, 1, hand) is False
+    assert verify_reveal(commit, reveal, 2, first, 9, hand) is False
+    assert verify_reveal(commit, reveal, 2, first, 1, [1, "R7", None]) is False
+    assert verify_reveal(commit, reveal, "2", first, 1, hand) is False
 
 
 def test_wrong_password_is_refused_and_nothing_of_the_game_is_sent():
