@@ -17,6 +17,7 @@ from .bots import bot_action, seat_info
 from .engine import legal_actions
 from .errors import RuleError
 from .messages_ro import romanian
+from .names import clean_name
 from .match import Match
 from .options import Options
 from .profile import check_profile, empty_profile, record_rounds
@@ -26,6 +27,7 @@ from .tournament import Tournament
 from .views import view
 
 DEFAULT_SEATS = ["human", "medium", "medium"]
+DEFAULT_NAME = "Tu"
 
 
 @dataclass
@@ -53,7 +55,8 @@ def _players(seats: list[str], name: str) -> list[dict[str, Any]]:
     players = []
     for seat in seats:
         if seat == "human":
-            players.append({"name": name, "is_bot": False, "level": None})
+            players.append({"name": clean_name(name, DEFAULT_NAME), "is_bot": False,
+                            "level": None})
         else:
             players.append(seat_info(seat))
     return players

@@ -7,14 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from . import log as match_log
+from .names import clean_name
 
 PROFILE_FORMAT = "remi-profile"
 PROFILE_VERSION = 1
+DEFAULT_NAME = "Tu"
 VARIANT_STATS = ("rounds", "wins", "total", "best_round", "closes", "openings")
 
 
 def empty_profile(name: str) -> dict[str, Any]:
-    return {"format": PROFILE_FORMAT, "version": PROFILE_VERSION, "name": name,
+    return {"format": PROFILE_FORMAT, "version": PROFILE_VERSION,
+            "name": clean_name(name, DEFAULT_NAME),
             "rank_points": 0,
             "variants": {v: dict.fromkeys(VARIANT_STATS, 0) for v in ("etalat", "tabla")},
             "matches": []}
@@ -66,13 +69,17 @@ def average(profile: dict[str, Any], variant: str) -> float:
 
 
 def check_profile(data: Any) -> dict[str, Any]:
-    """Validate an imported profile; raise ValueError with a clear message, change nothing."""
+    """Validate an imported profile; raise ValueError with a clear message, change nothing.
+    Answers the profile with its name cleaned (remi/names.py: no control or format
+    characters, at most 24 characters) — the page stores what it answers."""
     if not isinstance(data, dict) or data.get("format") != PROFILE_FORMAT:
         raise ValueError("this file is not a Remi profile")
     if data.get("version") != PROFILE_VERSION:
         raise ValueError(f"profile version {data.get('version')!r} is not supported "
                          f"(this page reads version {PROFILE_VERSION})")
-    if not isinstance(data.get("name"), str) or not isinstance(data.get("rank_points"), int):
+    points = data.get("rank_points")
+    if (not isinstance(data.get("name"), str) or not isinstance(points, int)
+            or isinstance(points, bool)):
         raise ValueError("the profile's name or rank points are damaged")
     variants = data.get("variants")
     if not isinstance(variants, dict) or set(variants) != {"etalat", "tabla"}:
@@ -83,7 +90,7 @@ def check_profile(data: Any) -> dict[str, Any]:
             raise ValueError("the profile's statistics are damaged")
     if not isinstance(data.get("matches"), list):
         raise ValueError("the profile's match history is damaged")
-    return data
+    return {**data, "name": clean_name(data["name"], DEFAULT_NAME)}
 
 
 def _count_round(stats: dict[str, Any], state: Any, seat: int) -> None:

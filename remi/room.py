@@ -30,6 +30,7 @@ from .deal import Deal, rng_for, roll_dealer
 from .engine import legal_actions
 from .errors import RuleError
 from .match import Match
+from .names import clean_name
 from .options import Options
 from .views import view
 
@@ -40,6 +41,8 @@ RATE_WINDOW = 10.0            # … per this many seconds
 GRACE = 30.0                  # seconds before a dropped guest's seat is played by a bot
 ENTROPY_WAIT = 10.0           # seconds the deal waits for guests' entropy
 STAND_IN_LEVEL = "medium"
+HOST_NAME = "Gazda"           # the host's name when none is given (or nothing is left of it)
+GUEST_NAME = "?"              # a guest's, likewise
 
 _logger = logging.getLogger(__name__)
 
@@ -140,12 +143,13 @@ class Room:
     # -- setting up ------------------------------------------------------------------------
     @classmethod
     def create(cls, variant: str, seats: list[str], options: Options | None = None,
-               host_name: str = "Gazda", password: str = "", midgame_join: bool = False,
+               host_name: str = HOST_NAME, password: str = "", midgame_join: bool = False,
                visibility: str = "private",
                random_hex: Callable[[int], str] = secrets_module.token_hex) -> Room:
         """`seats`: "host" once, "guest" for each seat a friend takes, or a bot level."""
         if seats.count("host") != 1 or not 2 <= len(seats) <= 4:
             raise ValueError("a room has 2–4 seats, one of them the host")
+        host_name = clean_name(host_name, HOST_NAME)
         made = [Seat("host", host_name) if s == "host" else Seat("guest", "") if s == "guest"
                 else Seat("bot", "", level=s) for s in seats]
         return cls(variant, options or Options(), made, _hash_password(password),
@@ -247,7 +251,7 @@ class Room:
             return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "password",
                             "error": "wrong password"})]
         token = message.get("token")
-        name = (message.get("name") or "").strip()[:24] or "?"
+        name = clean_name(message.get("name"), GUEST_NAME)
         held = next((i for i, s in enumerate(self.seats) if s.peer == peer), None)
         if token:
             index = self._seat_of_token(token)
@@ -450,6 +454,9 @@ class Room:
     def from_json(cls, data: dict[str, Any], now: float) -> Room:
         seats = [Seat(**seat) for seat in data["seats"]]
         for seat in seats:
+            if seat.name:                        # saved before names were cleaned
+                seat.name = clean_name(seat.name, HOST_NAME if seat.kind == "host"
+                                       else GUEST_NAME)
             if seat.kind == "guest":
                 seat.away_since = now            # everyone reconnects; grace starts again
         room = cls(data["variant"], Options.from_json(data["options"]), seats,

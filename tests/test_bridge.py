@@ -63,3 +63,10 @@ def test_arrange_puts_formations_first():
 def test_exactly_one_local_player():
     with pytest.raises(ValueError):
         bridge.new_game("etalat", ["easy", "hard"])
+
+
+def test_the_local_players_name_is_cleaned():
+    snap = bridge.new_game("etalat", ["human", "easy"], seed="n", name="\u202eAna\u200b  M" + "x" * 40)
+    assert snap["players"][0]["name"] == ("Ana M" + "x" * 40)[:24]
+    snap = bridge.arena_new("etalat", bots=1, seed="n", name="\u2067\u2069")
+    assert snap["players"][0]["name"] == "Tu"

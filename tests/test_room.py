@@ -362,3 +362,17 @@ def test_a_waiting_connection_that_reclaims_a_seat_leaves_the_line():
     other.room.disconnect("p1", other.now)
     assert other.join("p2", "Ion", token=first)["type"] == "error"   # one seat per connection
     assert other.room.seats[1].peer is None and other.room.seats[2].peer == "p2"
+
+
+def test_names_lose_control_and_format_characters_and_keep_24_characters():
+    table = Table(["host", "guest", "guest"])
+    table.join("p1", "\u202eAna\u200b \t Maria\u0007")
+    table.join("p2", "\u200f\u200d\n")
+    assert [s.name for s in table.room.seats[1:]] == ["Ana Maria", "?"]
+    room = Room.create("etalat", ["host", "guest"], host_name="G" * 100 + "\u202e")
+    assert room.seats[0].name == "G" * 24
+    assert Room.create("etalat", ["host", "guest"], host_name="\u2066\u2069").seats[0].name \
+        == "Gazda"
+    saved = room.to_json()
+    saved["seats"][0]["name"] = "Old\u202e name"            # a room saved before the fix
+    assert Room.from_json(saved, 0.0).seats[0].name == "Old name"

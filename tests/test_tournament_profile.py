@@ -75,3 +75,14 @@ def test_profile_statistics_from_match_logs():
 def test_a_corrupt_or_foreign_profile_is_refused(bad):
     with pytest.raises(ValueError):
         check_profile(bad)
+
+
+def test_a_profile_name_is_cleaned_and_capped_at_24_characters():
+    imported = {**empty_profile("x"), "name": "\u202e" + "N" * 200}
+    assert check_profile(json.loads(json.dumps(imported)))["name"] == "N" * 24
+    assert check_profile({**empty_profile("x"), "name": "\u200b"})["name"] == "Tu"
+    assert empty_profile("A\u202eB  C")["name"] == "AB C"
+    with pytest.raises(ValueError):
+        check_profile({**empty_profile("x"), "rank_points": True})
+    tournament = Tournament.new("etalat", "Ana\u202e" + "a" * 40, "s")
+    assert tournament.entrants[0]["name"] == "Ana" + "a" * 21
