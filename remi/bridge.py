@@ -13,11 +13,11 @@ from typing import Any
 
 from . import log as match_log
 from . import platform
-from .bots import bot_action, seat_info
+from .bots import LEVELS, bot_action, seat_info
 from .engine import legal_actions
 from .errors import RuleError
 from .messages_ro import romanian
-from .names import clean_name
+from .names import clean_name, clean_players
 from .match import Match
 from .options import Options
 from .profile import check_profile, empty_profile, record_rounds
@@ -173,12 +173,30 @@ def save() -> dict[str, Any]:
 
 
 def load(log: dict[str, Any], human: int | None = None) -> dict[str, Any]:
-    """Resume a saved match exactly where it was."""
+    """Resume a saved match exactly where it was. The players must fit this page's games:
+    one per seat, at most one of them a person (the local player; none when watching bots —
+    nobody would play a second one's seat) and every bot with a known level. Their names are
+    cleaned as new ones are (remi/names.py). A log that does not fit raises ValueError and
+    changes nothing (the page then deals a new game and says so)."""
     global _game
     players = log.get("players") if isinstance(log, dict) else None
     if not isinstance(players, list) or not players:
         raise ValueError("this saved game has no players")
+    if not all(isinstance(p, dict) for p in players):
+        raise ValueError("this saved game's players are damaged")
+    people = sum(1 for p in players if not p.get("is_bot"))
+    if people > 1:
+        raise ValueError(f"this saved game has {people} players who are not bots; a game "
+                         f"on this page has one (none when watching bots)")
+    if any(p.get("is_bot") and p.get("level") not in LEVELS for p in players):
+        raise ValueError("this saved game has a bot of unknown level")
     match = match_log.replay(log)
+    if len(players) != match.seats:
+        raise ValueError(f"this saved game names {len(players)} players for "
+                         f"{match.seats} seats")
+    players = clean_players(players, DEFAULT_NAME)
+    if human is not None and not (isinstance(human, int) and 0 <= human < len(players)):
+        raise ValueError("no such seat in this saved game")
     if human is None:
         # An arena table of bots only is watched from seat 0.
         human = next((i for i, p in enumerate(players) if not p.get("is_bot")), 0)

@@ -18,6 +18,7 @@ from typing import Any
 from . import log as match_log
 from .deal import Deal, rng_for
 from .errors import RuleError
+from .names import clean_players
 from .options import Options
 from .room import Outgoing, Room, verify_reveal
 
@@ -175,7 +176,8 @@ def room_guest_log(match_id: str, players: list[dict[str, Any]], view: dict[str,
     rounds.append({"round": round, "seed": seed, "first": view["first"], "actions": actions})
     seats = view["seats"]
     log = {"match_id": match_id, "variant": view["variant"], "options": view["options"],
-           "seats": seats, "players": players,
+           "seats": seats,
+           "players": clean_players(players) if isinstance(players, list) else players,
            "rounds": [{**Deal.shuffled(seats, r["first"], rng_for(r["seed"])).to_json(),
                        "actions": list(r["actions"])} for r in rounds]}
     ended = match_log.replay(log).current

@@ -21,7 +21,7 @@ def clean_name(text: Any, default: str) -> str:
 
 
 def clean_players(players: list[Any], default: str = "?") -> list[Any]:
-    """A log's players with each name cleaned (entries that are not objects stay as they are,
-    for the caller to refuse)."""
-    return [{**p, "name": clean_name(p.get("name"), default)} if isinstance(p, dict) else p
-            for p in players]
+    """A log's players with each name cleaned (`default` for a person's empty name, "AI" for a
+    bot's); entries that are not objects stay as they are, for the caller to refuse."""
+    return [{**p, "name": clean_name(p.get("name"), "AI" if p.get("is_bot") else default)}
+            if isinstance(p, dict) else p for p in players]

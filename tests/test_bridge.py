@@ -70,3 +70,39 @@ def test_the_local_players_name_is_cleaned():
     assert snap["players"][0]["name"] == ("Ana M" + "x" * 40)[:24]
     snap = bridge.arena_new("etalat", bots=1, seed="n", name="\u2067\u2069")
     assert snap["players"][0]["name"] == "Tu"
+
+
+def test_a_saved_game_with_more_than_one_person_is_refused_and_changes_nothing():
+    bridge.new_game("etalat", ["human", "easy", "medium"], seed="two")
+    saved = json.loads(json.dumps(bridge.save()))
+    bridge.new_game("tabla", ["human", "hard"], seed="kept")
+    kept = bridge.save()
+    person = {"name": "Ion", "is_bot": False, "level": None}
+    bad_players = [
+        [saved["players"][0], person, saved["players"][2]],          # two people: a freeze
+        [saved["players"][0], person, dict(person)],
+        [saved["players"][0], saved["players"][1]],                  # one short of the seats
+        [saved["players"][0], {"name": "AI x", "is_bot": True, "level": "godlike"},
+         saved["players"][2]],
+        [saved["players"][0], "AI easy", saved["players"][2]],
+    ]
+    for players in bad_players:
+        with pytest.raises(ValueError):
+            bridge.load({**saved, "players": players})
+    with pytest.raises(ValueError):
+        bridge.load(saved, human=7)
+    assert bridge.save() == kept
+
+
+def test_a_watched_table_of_bots_still_loads_and_names_are_cleaned():
+    bridge.arena_new("etalat", bots=3, watch=True, seed="watch")
+    saved = json.loads(json.dumps(bridge.save()))
+    assert not any(not p["is_bot"] for p in saved["players"])
+    snap = bridge.load(saved)
+    assert snap["legal"] == [] and not snap["my_turn"]
+    bridge.new_game("etalat", ["human", "easy"], seed="names")
+    saved = json.loads(json.dumps(bridge.save()))
+    saved["players"][0]["name"] = "\u202eAna\u200b" + "a" * 40
+    assert bridge.load(saved)["players"][0]["name"] == "Ana" + "a" * 21
+    saved["players"][0]["name"] = "\u200b"
+    assert bridge.load(saved)["players"][0]["name"] == "Tu"

@@ -107,6 +107,9 @@ def test_a_guest_rebuilds_its_own_replayable_log_of_the_room_match():
     assert replayed.current.actions == real.current.actions, "the clock's completions are not actions"
     assert [r["round"] for r in answer["rounds"]] == [1]
     assert answer["log"]["players"][1]["name"] == "Ana"
+    hostile = [{**p, "name": "\u202e" + p["name"]} for p in final["players"]]
+    named = host.room_guest_log(final["match_id"], hostile, final["view"], 1, seed, [])
+    assert [p["name"] for p in named["log"]["players"]] == [p["name"] for p in final["players"]]
     again = host.room_guest_log(final["match_id"], final["players"], final["view"], 1, seed,
                                 answer["rounds"])
     assert again["rounds"] == answer["rounds"], "a round is recorded once"
