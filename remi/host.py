@@ -85,8 +85,16 @@ def room_start(now: float) -> dict[str, Any]:
     return _answer(room.start(now), now)
 
 
+# The replies that answer a message which changed nothing of the room.
+UNCHANGED = {"error", "refused", "pong"}
+
+
 def room_receive(peer: str, raw: str, now: float) -> dict[str, Any]:
-    return _answer(_current().receive(peer, raw, now), now)
+    """A guest's message; the answer's `changed` is false when its only reply is `error`,
+    `refused` or `pong`: the room is as it was, there is nothing new to save."""
+    out = _current().receive(peer, raw, now)
+    changed = any(message.get("type") not in UNCHANGED for _, message in out)
+    return _answer(out, now, changed=changed)
 
 
 def room_disconnect(peer: str, now: float) -> dict[str, Any]:

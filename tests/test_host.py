@@ -36,6 +36,18 @@ def join_and_start(seats, password="", **options):
     return commit, welcome[0]["token"], answer
 
 
+def test_a_refused_message_answers_that_nothing_changed():
+    commit, token, answer = join_and_start(["host", "guest"], password="pw")
+    assert answer["changed"] is True                         # the entropy dealt the round
+    saved = json.dumps(host.room_save())
+    for peer, text in [("p1", "{"), ("p1", msg("ping")), ("p1", '{"v":1,"type":[]}'),
+                       ("p9", msg("hello", name="X", password="no", token=None)),
+                       ("p9", msg("hello", name="X", password="pw", token="é"))]:
+        answer = host.room_receive(peer, text, 2)
+        assert answer["out"] and answer["changed"] is False, (text, answer["out"])
+    assert json.dumps(host.room_save()) == saved
+
+
 def play_one(now):
     """Whoever is to play moves like a medium bot: the host through room_act, the guest
     through a message, a bot through room_bot_step. Returns the answer."""
