@@ -276,7 +276,28 @@ PROFILE: dict[str, str] = {
     "the profile's match history is damaged": "istoricul meciurilor din profil e deteriorat",
 }
 
-CATALOGUE: dict[str, str] = {**REFUSALS, **NOTATION, **LOGS, **ROOM, **PROFILE}
+# The page's own game: a new game, a saved one resumed, the next round (remi/bridge.py).
+GAME: dict[str, str] = {
+    "exactly one seat is the local player": "exact un loc este al jucătorului de pe această pagină",
+    "no game: call new_game or load first": "niciun joc: apelează întâi new_game sau load",
+    "the round is still being played": "runda încă se joacă",
+    "the match is over": "meciul s-a încheiat",
+    "this saved game has no players": "jocul salvat nu are jucători",
+    "this saved game's players are damaged": "jucătorii jocului salvat sunt deteriorați",
+    "this saved game has {people} players who are not bots; a game on this page has one "
+    "(none when watching bots)":
+        "jocul salvat are {people} jucători care nu sunt AI; un joc pe această pagină are unul "
+        "(niciunul când privești AI-uri)",
+    "this saved game has a bot of unknown level": "jocul salvat are un AI de nivel necunoscut",
+    "this saved game names {len(players)} players for {match.seats} seats":
+        "jocul salvat numește {len(players)} jucători pentru {match.seats} locuri",
+    "no such seat in this saved game": "locul acesta nu există în jocul salvat",
+    "a table has 2 to 4 seats": "o masă are între 2 și 4 locuri",
+    "no tournament: call tournament_new or tournament_load first":
+        "niciun turneu: apelează întâi tournament_new sau tournament_load",
+}
+
+CATALOGUE: dict[str, str] = {**REFUSALS, **NOTATION, **LOGS, **ROOM, **PROFILE, **GAME}
 # Templates whose values are kept exactly as written (notation, message fields, keys).
 _AS_WRITTEN = set(NOTATION) | set(ROOM)
 

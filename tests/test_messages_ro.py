@@ -1,7 +1,8 @@
 """The Romanian page explains every refusal in Romanian (remi/messages_ro.py): each message
 a player can see — a `RuleError`, `NotationError`, `LogError` or room `ProtocolError` of
-remi/, a room's refused entry, the ValueErrors of a profile import and of a room's host — is
-in the catalogue, and real refusals come out translated."""
+remi/, a room's refused entry, the ValueErrors of a profile import, of a room's host and of
+the page's own game (remi/bridge.py) — is in the catalogue, and real refusals come out
+translated."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def templates(node: ast.expr) -> list[str]:
 # wraps is one of the others).
 MESSAGE_ARGUMENT = {"RuleError": 1, "NotationError": 0, "ProtocolError": 0, "LogError": 0}
 # Modules whose plain ValueErrors reach a page: a refused profile import, the room's host.
-PAGE_VALUE_ERRORS = {"profile.py", "room.py", "host.py"}
+PAGE_VALUE_ERRORS = {"profile.py", "room.py", "host.py", "bridge.py"}
 
 
 def called(call: ast.Call) -> str | None:
@@ -111,6 +112,9 @@ def test_every_catalogue_entry_keeps_its_values():
     ("E1: you may take at most 3 from the strip: every tile above the head, never the head",
      "E1: poți lua cel mult 3 din șir: piesele de deasupra capului, capul niciodată"),
     ("E9: R7 B7: not on your rack", "E9: R7 B7: nu se află în rastelul tău"),
+    ("this saved game has 2 players who are not bots; a game on this page has one (none when "
+     "watching bots)", "jocul salvat are 2 jucători care nu sunt AI; un joc pe această pagină are "
+     "unul (niciunul când privești AI-uri)"),
     ("T3: R7: not on your rack", "T3: R7: nu se află în rastelul tău"),
     ("T1: 'lay': nothing is laid in Remi pe Tablă — draw or take, then discard or close",
      "T1: „coboară”: în Remi pe Tablă nu se coboară nimic — trage sau ia, apoi aruncă sau "

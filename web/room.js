@@ -247,7 +247,8 @@ export class HostTable {
     const snapChanged = snapText !== this.lastSnapshot;
     this.lastSnapshot = snapText;
     this.snapshot = answer.snapshot ?? this.snapshot;
-    if (roomChanged || snapChanged || answer.out.length) await this.save();
+    // a refused message changed nothing (`changed: false`): no save for it (a flood stays cheap)
+    if (answer.changed !== false && (roomChanged || snapChanged || answer.out.length)) await this.save();
     if (roomChanged) {
       this.render();
       if (this.link && this.roomInfo.visibility === "public") this.announce();  // the lobby's free seats

@@ -150,7 +150,13 @@ async function showMatch(id) {
     resume.type = "button";
     resume.setAttribute("data-testid", "history-resume");
     resume.addEventListener("click", async () => {
-      const snap = (await P.app.call("load", { log: entry.log })).result;
+      let snap;
+      try {
+        snap = (await P.app.call("load", { log: entry.log })).result;
+      } catch (error) {                 // a stored log the engine refuses: said, nothing changes
+        P.app.toast(await P.app.pageError(error));
+        return;
+      }
       $("platform").close();
       await P.app.adopt(snap);
     });
