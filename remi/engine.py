@@ -35,6 +35,8 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
         entry = {"seat": seat, "action": str(action)}
         if action.kind == "take" and (action.number or 1) > 1 and not new.must_lay:
             entry["rule"] = "E7"      # the short-rack take: no cut tile to lay (not E6)
+        if state.atu_in_stock and not new.atu_in_stock:
+            entry["rule"] = "E12"     # the Etalat draw of the face-up atu, the stock's last tile
         new.history.append(entry)
     new.actions.append(str(action))
     _finish_turn(new, seat, action)
@@ -114,8 +116,12 @@ def _timeout(state: RoundState, seat: int) -> None:
         state.history, state.actions = history, actions
         state.history.append({"seat": seat, "action": "rolled back", "auto": True})
     if state.phase == "draw":
+        atu_in_stock = state.atu_in_stock
         rules.draw(state, seat)
-        state.history.append({"seat": seat, "action": "draw", "auto": True})
+        entry = {"seat": seat, "action": "draw", "auto": True}
+        if atu_in_stock and not state.atu_in_stock:
+            entry["rule"] = "E12"
+        state.history.append(entry)
     tile = _timeout_discard(state, seat)
     rules.discard(state, seat, tile)
     state.history.append({"seat": seat, "action": f"discard {tile_name(tile)}", "auto": True})

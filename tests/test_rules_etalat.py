@@ -222,8 +222,12 @@ def test_E12_the_atu_is_drawn_last_and_an_empty_stock_ends_the_round():
         state = play(state, "draw")
         state = play(state, f"discard {state.to_json()['racks'][state.to_play][-1]}")
     assert state.stock_count == 1 and not state.over
+    assert all("rule" not in entry for entry in state.history)
     last = play(state, "draw")
     assert last.racks[last.to_play][-1] == parse_tile("B12")
+    assert last.history[-1] == {"seat": last.to_play, "action": "draw", "rule": "E12"}  # public
+    timed_out = play(state, "timeout")           # the clock's draw of the atu says it too (C8)
+    assert {"seat": state.to_play, "action": "draw", "auto": True, "rule": "E12"} in timed_out.history
     ended = play(last, "discard B12")
     assert ended.over and ended.end == "stock" and ended.closer is None
 

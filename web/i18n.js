@@ -260,6 +260,7 @@ export function playerLabel(players, seat, youSeat = null) {
 const VERBS = {
   ro: {
     draw: ["ai tras din teanc", "a tras din teanc"],
+    drawAtu: ["ai tras atuul, ultima piesă a teancului", "a tras atuul, ultima piesă a teancului"],
     take: ["ai luat ultima piesă din {src}", "a luat ultima piesă din {src}"],
     takeN: ["ai spart șirul: {tiles}", "a spart șirul: {tiles}"],
     takeAll: ["ai luat tot șirul, fără cap (rastel scurt): {tiles}",
@@ -277,7 +278,7 @@ const VERBS = {
     rolled: ["ai pus la loc ce ai luat", "a pus la loc ce a luat"],
   },
   en: {
-    draw: ["drew from the stock"], take: ["took the top of {src}"],
+    draw: ["drew from the stock"], drawAtu: ["drew the atu, the stock's last tile"], take: ["took the top of {src}"],
     takeN: ["broke the strip: {tiles}"],
     takeAll: ["took the whole strip but its head (short rack): {tiles}"], open: ["opened: {what}"], lay: ["laid {what}"],
     attach: ["attached {tile} to formation {n}"],
@@ -289,12 +290,14 @@ const VERBS = {
 };
 
 /** "AI hard a tras din teanc" / "AI hard drew from the stock". `rule` is the history
- * entry's: "E7" marks the short-rack take of the whole strip but its head (not E6). */
+ * entry's: "E7" marks the short-rack take of the whole strip but its head (not E6), "E12"
+ * the draw of the atu, the stock's last tile. */
 export function describe(action, name, isYou, variant, rule = null) {
   const words = action.trim().split(/\s+/);
   const verb = words[0].toLowerCase();
   let key = verb;
   const params = {};
+  if (verb === "draw" && rule === "E12") key = "drawAtu";
   if (verb === "take") {
     if (words[1] && words[1] !== "1") {
       key = rule === "E7" ? "takeAll" : "takeN";

@@ -510,6 +510,9 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     said = page.evaluate("async () => (await import('./web/i18n.js'))"
                          ".describe('open Y7 Y5 Y6 | K10 R10 J | B12 B13 B1', 'AI greu', false, 'etalat')")
     assert said == "AI greu a etalat: 5–7 galben · 10 negru, roșu, joker · 12 13 1 albastru"
+    said = page.evaluate("async () => (await import('./web/i18n.js'))"
+                         ".describe('draw', 'AI greu', false, 'etalat', 'E12')")
+    assert said == "AI greu a tras atuul, ultima piesă a teancului"     # E12: the history says it
     composing = "draw" not in state["legal"]     # the E3 try left an opening being composed
     page.keyboard.press("Escape")                # the banner goes; the opening stays
     banner.wait_for(state="hidden")
