@@ -341,6 +341,21 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     assert_no_freeze(page)
 
 
+def saved_match(match_id: str, variant: str, atu: str, hands: list, stock: list,
+                actions: list, seed: str) -> dict:
+    """A saved 3-seat match (the page's `remi.save`): the human at seat 0, seat 1 first to
+    play, the given deal and the actions played so far."""
+    players = [{"name": "Tu", "is_bot": False, "level": None},
+               {"name": "AI medium", "is_bot": True, "level": "medium"},
+               {"name": "AI hard", "is_bot": True, "level": "hard"}]
+    options = {"preset": "platform", "double_rounds": True, "target": None, "timer": None,
+               "three_doubles": False}
+    return {"match_id": match_id, "variant": variant, "options": options, "seats": 3,
+            "rounds": [{"first": 1, "atu": atu, "hands": hands, "stock": stock,
+                        "actions": actions}],
+            "players": players, "seed": seed}
+
+
 def atu_close_log() -> dict:
     """A saved 3-seat Tablă match whose human (seat 0, third to play) misses exactly the atu
     R7: K1 K2 K3 · B4 B5 B6 · Y9–Y13 · R6 _ R8, and K9 to discard (T7)."""
@@ -351,15 +366,7 @@ def atu_close_log() -> dict:
         rest.remove(tile)
     random.Random(7).shuffle(rest)
     hands = [hand, rest[:15], rest[15:29]]
-    players = [{"name": "Tu", "is_bot": False, "level": None},
-               {"name": "AI medium", "is_bot": True, "level": "medium"},
-               {"name": "AI hard", "is_bot": True, "level": "hard"}]
-    options = {"preset": "platform", "double_rounds": True, "target": None, "timer": None,
-               "three_doubles": False}
-    return {"match_id": "atuclose0001", "variant": "tabla", "options": options, "seats": 3,
-            "rounds": [{"first": 1, "atu": "R7", "hands": hands, "stock": rest[29:],
-                        "actions": []}],
-            "players": players, "seed": "atu"}
+    return saved_match("atuclose0001", "tabla", "R7", hands, rest[29:], [], seed="atu")
 
 
 def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
@@ -427,17 +434,9 @@ def take_to_open_log() -> dict:
     stock = ("B13 K8 R13 Y1 K7 R9 B2 R11 B11 R8 Y3 B4 Y2 B11 Y2 K9 Y4 B2 Y4 R4 K1 B8 K6 Y8 K5 "
              "Y1 Y10 B1 B7 B3 K9 R2 R8 K13 R7 K1 B10 B3 B5 Y6 Y7 Y3 R7 R5 K3 B1 K13 Y5 K12 B13 "
              "R10 K2 K7 K11 B12 K5 R6 Y13 R12 Y11 B9 K8").split()
-    players = [{"name": "Tu", "is_bot": False, "level": None},
-               {"name": "AI medium", "is_bot": True, "level": "medium"},
-               {"name": "AI hard", "is_bot": True, "level": "hard"}]
-    options = {"preset": "platform", "double_rounds": True, "target": None, "timer": None,
-               "three_doubles": False}
-    return {"match_id": "taketoopen01", "variant": "etalat", "options": options, "seats": 3,
-            "rounds": [{"first": 1, "atu": "Y9", "hands": hands, "stock": stock,
-                        "actions": ["discard R1", "draw", "discard K6", "draw", "discard K8",
-                                    "draw", "open B5 J B7 B8 | K12 R12 Y12", "discard R2",
-                                    "draw", "discard Y10"]}],
-            "players": players, "seed": "take-to-open"}
+    actions = ["discard R1", "draw", "discard K6", "draw", "discard K8", "draw",
+               "open B5 J B7 B8 | K12 R12 Y12", "discard R2", "draw", "discard Y10"]
+    return saved_match("taketoopen01", "etalat", "Y9", hands, stock, actions, seed="take-to-open")
 
 
 def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_url):
