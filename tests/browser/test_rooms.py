@@ -437,6 +437,20 @@ def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_co
     lobby = player.get_by_test_id("lobby")
     lobby.get_by_test_id("lobby-join").wait_for(timeout=30_000)
     assert "AI" in lobby.inner_text() and "1" in lobby.inner_text()
+
+    # Another key on the relay cannot close (hide) the room: its entry is its host's.
+    room_id = host.get_by_test_id("room-link").input_value().split("#room=")[1].split(".")[0]
+    sent = player.evaluate("""async ([url, id]) => {
+        const m = await import('./web/net/relay.js');
+        const pool = new m.RelayPool([url]);
+        await pool.ready();
+        const sent = await pool.publish(m.LOBBY_KIND, [["d", `remi:${id}`], ["t", m.LOBBY_TOPIC]],
+          JSON.stringify({ v: 1, room: id, closed: true }));
+        setTimeout(() => pool.close(), 2000);
+        return sent; }""", [relay.url, room_id])
+    assert sent == 1
+    player.wait_for_timeout(2_000)
+    assert lobby.get_by_test_id("lobby-join").is_visible(), "a stranger hid the room"
     lobby.get_by_test_id("lobby-join").click()
     join_dialog(player, "Ana")
     wait_seated(player)

@@ -14,6 +14,7 @@ export const SIGNAL_KIND = 25078;  // ephemeral (20000–29999): relays forward,
 export const LOBBY_KIND = 30078;   // addressable (30000–39999): the newest per "d" tag is kept
 export const LOBBY_TOPIC = "remi-lobby-v1";
 export const LOBBY_TTL_S = 90;     // a table not re-announced for this long is gone
+export const LOBBY_MAX = 100;      // tables listed at most
 const ANNOUNCE_EVERY_MS = 30000;
 const OFFER_RETRY_MS = 3000;
 const HANDSHAKE_TIMEOUT_MS = 30000;
@@ -311,6 +312,7 @@ export async function relayJoin(link, { relays, password = "", iceServers = [], 
 export function watchLobby({ relays, onchange = () => {}, baseUrl } = {}) {
   const pool = new RelayPool(relays);
   const tables = new Map();
+  const owners = new Map();            // room → the pubkey that listed it
   const list = () => [...tables.values()]
     .filter((t) => t.at > now() - LOBBY_TTL_S)
     .sort((a, b) => b.at - a.at);
@@ -321,11 +323,17 @@ export function watchLobby({ relays, onchange = () => {}, baseUrl } = {}) {
     } catch {
       return;
     }
-    if (info?.v !== 1 || typeof info.room !== "string") return;
+    if (info?.v !== 1 || typeof info.room !== "string" || (typeof info.secret !== "string" && !info.closed)) return;
+    // A room's entry belongs to the key that first listed it (events are signed, and relays
+    // check the signatures): nobody else can close, hide or rewrite it.
+    const owner = owners.get(info.room);
+    if (owner && owner !== event.pubkey) return;
     const known = tables.get(info.room);
     if (known && known.at > event.created_at) return;
+    for (const [room, table] of tables) if (table.at <= now() - LOBBY_TTL_S) tables.delete(room);
     if (info.closed) tables.delete(info.room);
-    else {
+    else if (tables.has(info.room) || tables.size < LOBBY_MAX) {   // a flood fills a bounded list
+      owners.set(info.room, event.pubkey);
       tables.set(info.room, {
         ...info, at: event.created_at,
         link: roomLink({ id: info.room, secret: info.secret }, baseUrl),
