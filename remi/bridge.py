@@ -17,7 +17,7 @@ from .bots import LEVELS, bot_action, seat_info
 from .engine import legal_actions
 from .errors import RuleError
 from .messages_ro import romanian
-from .names import clean_name, clean_players
+from .names import DEFAULT_NAME, clean_name, clean_players
 from .match import Match
 from .options import Options
 from .profile import check_profile, empty_profile, record_rounds
@@ -27,7 +27,6 @@ from .tournament import Tournament
 from .views import view
 
 DEFAULT_SEATS = ["human", "medium", "medium"]
-DEFAULT_NAME = "Tu"
 
 
 @dataclass
@@ -64,7 +63,7 @@ def _players(seats: list[str], name: str) -> list[dict[str, Any]]:
 
 def new_game(variant: str = "etalat", seats: list[str] | None = None,
              options: dict[str, Any] | None = None, seed: str | None = None,
-             name: str = "Tu") -> dict[str, Any]:
+             name: str = DEFAULT_NAME) -> dict[str, Any]:
     """Start a match: `seats` lists "human" (the local player, once) or a bot level per seat."""
     global _game
     seats = seats or DEFAULT_SEATS
@@ -254,7 +253,7 @@ def score_sheet_of(log: dict[str, Any]) -> dict[str, Any]:
 
 def arena_new(variant: str = "etalat", bots: int = 3, watch: bool = False,
               levels: list[str] | None = None, options: dict[str, Any] | None = None,
-              seed: str | None = None, name: str = "Tu") -> dict[str, Any]:
+              seed: str | None = None, name: str = DEFAULT_NAME) -> dict[str, Any]:
     """A quick game: you and `bots` bots (mixed levels), or with `watch` a table of bots
     only, seen from seat 1. Unlimited practice: no target."""
     global _game
@@ -275,7 +274,7 @@ def _tournament_now() -> Tournament:
     return _tournament
 
 
-def tournament_new(variant: str = "etalat", name: str = "Tu", fast: bool = False,
+def tournament_new(variant: str = "etalat", name: str = DEFAULT_NAME, fast: bool = False,
                    seed: str | None = None) -> dict[str, Any]:
     """Start a tournament (two qualifying tables of four, then the final)."""
     global _tournament
@@ -341,7 +340,7 @@ def tournament_load(data: dict[str, Any], log: dict[str, Any] | None = None,
             "snapshot": tournament_play() if play else None}
 
 
-def profile_new(name: str = "Tu") -> dict[str, Any]:
+def profile_new(name: str = DEFAULT_NAME) -> dict[str, Any]:
     return empty_profile(name)
 
 

@@ -9,6 +9,7 @@ import unicodedata
 from typing import Any
 
 NAME_MAX = 24
+DEFAULT_NAME = "Tu"            # the local player's, when none is given
 _DROPPED = {"Cc", "Cf", "Cs"}      # control, format (bidi, zero-width), lone surrogates
 
 

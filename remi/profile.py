@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import log as match_log
-from .names import clean_name
+from .names import DEFAULT_NAME, clean_name
 
 PROFILE_FORMAT = "remi-profile"
 PROFILE_VERSION = 1
-DEFAULT_NAME = "Tu"
 VARIANT_STATS = ("rounds", "wins", "total", "best_round", "closes", "openings")
 
 

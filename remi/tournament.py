@@ -16,7 +16,7 @@ from . import log as match_log
 from .bots import bot_action, seat_info
 from .engine import legal_actions
 from .match import Match
-from .names import clean_name
+from .names import DEFAULT_NAME, clean_name
 from .options import Options
 from .views import view
 
@@ -58,7 +58,7 @@ class Tournament:
     @classmethod
     def new(cls, variant: str, player: str, seed: str, options: Options | None = None,
             qualifying_rounds: int = 3, final_rounds: int = 4) -> Tournament:
-        entrants = [{"name": clean_name(player, "Tu"), "is_bot": False, "level": None}]
+        entrants = [{"name": clean_name(player, DEFAULT_NAME), "is_bot": False, "level": None}]
         entrants += [seat_info(level) for level in BOT_LEVELS]
         tournament = cls(variant, seed, entrants, options or Options(), qualifying_rounds,
                          final_rounds)

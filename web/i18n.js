@@ -218,10 +218,18 @@ export function formationWords(names) {
   return names.map((name) => tileLabel(name)).join(", ");
 }
 
+// A tile in the notation (C1): colour letter + 1…13, or J.
+const TILE_CODE = "J|[KRYB](?:1[0-3]|[1-9])";
+
+/** Whether `text` is one tile in the notation. */
+export function isTileName(text) {
+  return typeof text === "string" && new RegExp(`^(?:${TILE_CODE})$`).test(text);
+}
+
 /** Every tile code in a sentence (R7, B11, J: the notation's English letters) in words,
  * so a player reads "11 albastru", not "B11". */
 export function tileWords(text) {
-  return text.replace(/\b(?:[KRYB](?:1[0-3]|[1-9])|J)\b/g, (code) => tileLabel(code));
+  return text.replace(new RegExp(`\\b(?:${TILE_CODE})\\b`, "g"), (code) => tileLabel(code));
 }
 
 export function ruleName(rule) { return RULES[current][rule] ?? ""; }

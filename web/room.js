@@ -9,7 +9,7 @@
 
 import { call, pageError } from "./engine.js";
 import { LEVELS } from "./game/dialog.js";
-import { addStrings, botName, playerLabel, t } from "./i18n.js";
+import { addStrings, botName, isTileName, playerLabel, t } from "./i18n.js";
 import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
 
 export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
@@ -381,20 +381,19 @@ export class HostTable {
 
 // ------------------------------------------------------------------ guest
 
-const TILE = /^(J|[KRYB](1[0-3]|[1-9]))$/;
 const isSeat = (n, seats) => Number.isInteger(n) && n >= 0 && n < seats;
 const isText = (value, max = 200) => typeof value === "string" && value.length <= max;
 
 /** A snapshot as the page draws it (remi/bridge.py): the fields the drawing reads, of the
  * right types and in range. */
-export function isSnapshot(snap) {
+function isSnapshot(snap) {
   const view = snap?.view;
   if (!view || typeof view !== "object" || !Array.isArray(snap.players)) return false;
   const seats = view.seats;
   return Number.isInteger(seats) && seats >= 2 && seats <= 4 && snap.players.length === seats
     && snap.players.every((p) => p && typeof p === "object" && isText(p.name, 64))
     && isSeat(view.seat, seats) && (view.to_play === null || isSeat(view.to_play, seats))
-    && Array.isArray(view.rack) && view.rack.every((tile) => TILE.test(tile))
+    && Array.isArray(view.rack) && view.rack.every(isTileName)
     && Array.isArray(view.rack_sizes) && view.rack_sizes.length === seats
     && Array.isArray(view.history) && Array.isArray(snap.totals) && snap.totals.length === seats
     && (snap.legal === undefined || (Array.isArray(snap.legal) && snap.legal.every((a) => isText(a))));
@@ -686,7 +685,7 @@ export class GuestTable {
         deal: {
           commits: [...this.commits].filter(([round]) => open(round)),
           dealt: [...this.dealt].filter(([round]) => open(round)),
-          verified: this.verified.slice(-20),
+          verified: this.verified,             // the last 20 (verify())
         },
       }));
     } catch (error) {
