@@ -16,7 +16,7 @@ from . import log as match_log
 from .bots import bot_action, seat_info
 from .engine import legal_actions
 from .match import Match
-from .names import DEFAULT_NAME, clean_name
+from .names import DEFAULT_NAME, clean_name, clean_players
 from .options import Options
 from .views import view
 
@@ -166,7 +166,8 @@ class Tournament:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Tournament:
-        tournament = cls(data["variant"], data["seed"], data["entrants"],
+        tournament = cls(data["variant"], data["seed"],
+                         clean_players(data["entrants"], DEFAULT_NAME),
                          Options.from_json(data["options"]), data["qualifying_rounds"],
                          data["final_rounds"])
         for table in data["tables"]:

@@ -86,3 +86,8 @@ def test_a_profile_name_is_cleaned_and_capped_at_24_characters():
         check_profile({**empty_profile("x"), "rank_points": True})
     tournament = Tournament.new("etalat", "Ana\u202e" + "a" * 40, "s")
     assert tournament.entrants[0]["name"] == "Ana" + "a" * 21
+    stored = tournament.to_json()                  # a stored one is cleaned when it loads
+    stored["entrants"][0]["name"] = "<b>\u202e" + "x" * 40
+    stored["entrants"][1]["name"] = ""
+    loaded = Tournament.from_json(json.loads(json.dumps(stored)))
+    assert [e["name"] for e in loaded.entrants[:2]] == ["<b>" + "x" * 21, "AI"]
