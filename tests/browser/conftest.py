@@ -102,9 +102,9 @@ def new_context(browser):
     """Makes more guarded contexts (other players); none may request a foreign host."""
     made = []
 
-    def make():
+    def make(**options):
         guard = Guard()
-        context = browser.new_context()
+        context = browser.new_context(**options)
         context.route("**/*", guard.route)
         context.on("request", guard.on_request)
         made.append((context, guard))

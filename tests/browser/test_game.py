@@ -661,7 +661,50 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
     assert wide[0] <= wide[1], f"the round-end table scrolls sideways: {wide}"
     assert page.locator("#scores thead th[title=Coborâte]").inner_text() == "Cob."
     assert " · Câștigă: AI mediu #3" in page.locator("#scores-end").inner_text()
+    # every button the panel can show (a tournament's four) keeps its words on one line
+    heights = page.locator("#scores-panel .sheet-buttons button").evaluate_all(
+        "buttons => buttons.map((b) => { b.hidden = false; return b.offsetHeight; })")
+    assert len(heights) >= 4 and max(heights) == min(heights), heights
     page.screenshot(path=str(tmp_path / "phone-scores.png"), animations="disabled")
+
+
+def touch_swipe(cdp, start: dict, end: dict, steps: int = 10) -> None:
+    """A finger from the centre of box `start` to the centre of box `end` (real touch events)."""
+    (x, y), (x2, y2) = ((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in (start, end))
+    send = cdp.send
+    send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, steps + 1):
+        point = {"x": x + (x2 - x) * i / steps, "y": y + (y2 - y) * i / steps}
+        send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_small_phone_a_swipe_from_a_shown_tile_scrolls_and_the_whole_stock_drags(
+        new_context, site_url):
+    """375×667: the board scrolls under the rack. A swipe that starts on a tile nobody can
+    drag (the atu) scrolls it; a drag from the stock's label, not only its tile backs, draws."""
+    context = new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    open_game(page, site_url)
+    wait_turn(page)
+    board = page.locator("#board")
+    assert board.evaluate("b => b.scrollHeight > b.clientHeight + 100"), "nothing to scroll"
+    atu = page.locator("#atu .tile").bounding_box()
+    touch_swipe(cdp, atu, {**atu, "y": atu["y"] - 150})
+    page.wait_for_function("document.getElementById('board').scrollTop > 50")
+    board.evaluate("b => { b.scrollTop = 0; }")
+    if "draw" not in snap(page)["legal"]:             # the first player's turn is a discard
+        play_my_turn(page, 1)
+        wait_turn(page)
+    tiles = len(rack_names(page))
+    before = history_len(page)
+    touch_swipe(cdp, page.locator(".stock-label").bounding_box(),
+                page.get_by_test_id("rack").bounding_box())
+    wait_change(page, before)
+    assert len(rack_names(page)) == tiles + 1
+    assert snap(page)["view"]["history"][-1]["action"] == "draw"
 
 
 def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url):
