@@ -7,9 +7,9 @@ import { enableOffline } from "./offline.js";
 import { enableDrag } from "./game/drag.js";
 import {
   el, legalInfo, renderFormations, renderHistory, renderPiles, renderRows, renderScores,
-  renderSeats, renderStrip, seatName,
+  renderSeats, renderStrip, seatName, watching,
 } from "./game/render.js";
-import { byColour, byNumber, tileEl } from "./game/tiles.js";
+import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
 import { TurnClock } from "./game/clock.js";
 import { openDialog, readDialog, renderLevelFields } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
@@ -682,10 +682,21 @@ function renderRack(snap, info) {
     draft.append(el("span", "draft-label", t("draft")));
     for (const group of S.draft) {
       const chip = el("span", "draft-group");
-      for (const key of group) chip.append(tileEl(nameOf(key), { small: true }));
+      for (const name of draftOrder(group.map(nameOf))) chip.append(tileEl(name, { small: true }));
       draft.append(chip);
     }
   }
+}
+
+/** A formation being composed, shown in number order whatever the order of the clicks (an
+ * ace after a king, as in Q K A), jokers last: the engine places them when it is laid. */
+function draftOrder(names) {
+  const high = names.some((name) => parseTile(name).number === 13);
+  const rank = (name) => {
+    const { number } = parseTile(name);
+    return number === null ? 99 : number === 1 && high ? 14 : number;
+  };
+  return [...names].sort((a, b) => rank(a) - rank(b) || byColour(a, b));
 }
 
 function renderButtons(snap, info) {
@@ -695,6 +706,7 @@ function renderButtons(snap, info) {
   const playing = mineNow && view.phase === "play";
   const opened = etalat && view.opened[view.seat];
   const count = S.selected.size;
+  $("actions").hidden = watching(snap);      // a table of bots: nothing here is the viewer's
   const show = (id, visible, enabled = true) => {
     const button = $(id);
     button.hidden = !visible;
@@ -710,7 +722,9 @@ function renderButtons(snap, info) {
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
   show("act-lay", etalat && opened, playing && count >= 3);
   show("act-close", !etalat, mineNow && info.closes.size > 0 && count <= 1);  // the atu's too (T7)
-  show("act-discard", true, playing && count <= 1);
+  // enabled only when the engine lists a discard (a take that must open first lists none)
+  show("act-discard", true, playing && count <= 1
+    && (snap.legal ?? []).some((action) => action.startsWith("discard ")));
   show("act-clear", count > 0 || S.draft.length > 0);
 }
 

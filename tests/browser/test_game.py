@@ -452,6 +452,9 @@ def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_ur
     page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
     state = snap(page)
     assert state["view"]["must_open"] and all(a.startswith("open ") for a in state["legal"])
+    page.locator("[data-testid=rack] [data-testid=tile]").first.click()
+    assert page.get_by_test_id("act-discard").is_disabled()     # no discard is legal yet
+    page.locator("[data-testid=rack] [data-testid=tile]").first.click()
     page.get_by_test_id("act-show-opening").click()
     opening = state["legal"][0]
     draft = page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
@@ -740,9 +743,22 @@ def draw_and_compose(page) -> None:
     if "draw" in state["legal"]:
         page.keyboard.press("s")
         page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
-    for name in rack_names(page)[:3]:
+    for name in reversed(rack_names(page)[:3]):
         click_tile(page, name)
     page.get_by_test_id("act-add").click()
+
+
+def draft_rank(names: list[str]):
+    """The order a composed formation is shown in: by number (an ace after a king), jokers
+    last, then by colour."""
+    high = any(n != "J" and int(n[1:]) == 13 for n in names)
+
+    def rank(name: str) -> tuple[int, int]:
+        if name == "J":
+            return (99, 4)
+        number = int(name[1:])
+        return (14 if number == 1 and high else number, "KRYB".index(name[0]))
+    return rank
 
 
 def test_the_turn_clock_and_the_composed_opening_survive_a_reload(page, site_url):
@@ -753,6 +769,9 @@ def test_the_turn_clock_and_the_composed_opening_survive_a_reload(page, site_url
     draft = page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
                           " window.remiGame.order.find(i => i.key === k).name))")
     assert len(draft) == 1 and len(draft[0]) == 3
+    shown = page.locator("#draft .draft-group .tile").evaluate_all(
+        "tiles => tiles.map((t) => t.dataset.tile)")
+    assert shown == sorted(draft[0], key=draft_rank(draft[0])), "not in number order"
     ends_at = page.evaluate("JSON.parse(localStorage.getItem('remi.clock')).endsAt")
     page.wait_for_function("parseInt(document.querySelector('.clock').textContent) <= 58",
                            timeout=10_000)

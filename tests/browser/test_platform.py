@@ -386,7 +386,9 @@ def test_quick_game_and_watching_bots(page, site_url):
     page.wait_for_function("window.remiGame.snap.players.every(p => p.is_bot)")
     page.wait_for_function("window.remiGame.snap.view.history.length >= 6", timeout=60_000)
     assert not snap(page)["my_turn"]
-    assert page.get_by_test_id("act-discard").is_disabled()
+    assert page.locator("#actions").is_hidden()          # no buttons, no row of "yours"
+    labels = page.locator("[data-testid=row]").locator("xpath=..").locator(".owner-name")
+    assert all(re.fullmatch(r"rândul · AI \w+( #\d)?", text) for text in labels.all_inner_texts())
     lines = page.locator("#history li").all_inner_texts()    # every seat a bot: no "you"
     assert any(" a aruncat " in line for line in lines), lines
     assert not any(" ai " in f" {line} " for line in lines), lines
@@ -405,6 +407,7 @@ def test_quick_game_and_watching_bots(page, site_url):
     page.wait_for_function("window.remiGame.snap.view.phase === 'over'", timeout=120_000)
     page.keyboard.press("Escape")
     page.wait_for_function("document.activeElement.id === 'btn-next'")
+    assert page.locator("#scores tr.mine").count() == 0       # no seat is the viewer's
 
 
 # Beside the table (desktop width): every header word whole on one line (the column is

@@ -17,6 +17,11 @@ export function seatName(snap, seat) {
   return playerLabel(snap.players, seat, snap.view.seat);
 }
 
+/** A table of bots only, watched from a bot's seat: nothing on it is "yours". */
+export function watching(snap) {
+  return !!snap.players?.[snap.view.seat]?.is_bot;
+}
+
 /** Which strip depths / actions the legal list offers. */
 export function legalInfo(snap) {
   const legal = snap.legal ?? [];
@@ -197,8 +202,7 @@ export function renderRows(snap, info) {
   for (let i = 0; i < view.seats; i++) {
     const seat = (view.seat + i) % view.seats;
     const wrap = el("div", "row-wrap");
-    const label = el("div", "owner-name",
-      seat === view.seat ? t("yourRow") : `${t("row")} · ${seatName(snap, seat)}`);
+    const label = el("div", "owner-name", `${t("row")} · ${seatName(snap, seat)}`);
     wrap.append(label);
     const row = el("div", "tile-row");
     row.dataset.testid = "row";
@@ -237,7 +241,7 @@ export function renderRows(snap, info) {
 
 function historyLine(snap, entry) {
   const view = snap.view;
-  const you = entry.seat === view.seat && !snap.players[entry.seat]?.is_bot;  // not when watching bots
+  const you = entry.seat === view.seat && !watching(snap);
   return describe(entry.action, seatName(snap, entry.seat), you, view.variant, entry.rule)
     + (entry.auto ? ` (${t("auto")})` : "");
 }
@@ -306,7 +310,7 @@ export function renderScores(snap) {
   thead.append(head);
   const tbody = el("tbody");
   rows.forEach((row, seat) => {
-    const tr = el("tr", seat === view.seat ? "mine" : "");
+    const tr = el("tr", seat === view.seat && !watching(snap) ? "mine" : "");
     tr.dataset.seat = seat;
     // the closer's star stays on its name's last line (a no-break space): never a line of its own
     tr.append(el("th", "", seatName(snap, seat) + (view.closer === seat ? "\u00a0★" : "")));
