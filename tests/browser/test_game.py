@@ -899,8 +899,17 @@ def test_a_second_tab_takes_the_game_and_the_first_stops_until_play_here(context
     assert a.get_by_test_id("tab-taken").count() == 0
     b.get_by_test_id("tab-taken").wait_for(state="visible", timeout=5_000)
     assert b.evaluate("window.remi.act('draw')") is False
+    # nor does B store anything more (a tournament still catching up would overwrite A's)
+    b.evaluate(STORE + "(db) => Promise.all([db.set('probe', 1), db.putMatch({id: 'probe'})]))")
+    assert a.evaluate(STORE + "async (db) => [await db.get('probe'), await db.match('probe')])"
+                      ) == [None, None]
     b.set_viewport_size({"width": 390, "height": 844})
     b.screenshot(path=str(screenshot_path("tab-taken-phone.png", tmp_path)), animations="disabled")
+
+
+# `STORE + "(db) => …)"`: a page function given the platform's store (web/platform/storage.js)
+STORE = ("async () => (await import(new URL('web/platform/storage.js', location.href)))"
+         ".store().then(")
 
 
 OFFER_UPDATE = """async () => {

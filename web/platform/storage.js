@@ -7,6 +7,11 @@
 // Stores:  kv       — "profile", "tournament" (its log), "current" ({kind, match_id}), "schema"
 //          matches  — one entry per match: {id, kind, started, updated, variant, players,
 //                     seat, round, totals, over, log}
+//
+// A tab that another tab has taken the game from (web/tabs.js) writes nothing more: its
+// late saves (a tournament still catching up, a match entry) would overwrite the other's.
+import { tabActive } from "../tabs.js";
+
 const DB_NAME = "remi";
 export const SCHEMA_VERSION = 1;
 const LEGACY_SAVE = "remi.save";          // the only thing stored before the platform
@@ -82,10 +87,14 @@ class IdbStore {
   }
 
   get(key) { return this.tx("kv", "readonly", (s) => request(s.get(key))); }
-  set(key, value) { return this.tx("kv", "readwrite", (s) => { s.put(value, key); }); }
-  remove(key) { return this.tx("kv", "readwrite", (s) => { s.delete(key); }); }
+  async write(store, fn) {
+    if (tabActive()) await this.tx(store, "readwrite", fn);
+  }
+
+  set(key, value) { return this.write("kv", (s) => { s.put(value, key); }); }
+  remove(key) { return this.write("kv", (s) => { s.delete(key); }); }
   match(id) { return this.tx("matches", "readonly", (s) => request(s.get(id))); }
-  putMatch(entry) { return this.tx("matches", "readwrite", (s) => { s.put(entry); }); }
+  putMatch(entry) { return this.write("matches", (s) => { s.put(entry); }); }
   async matches() {
     const all = await this.tx("matches", "readonly", (s) => request(s.getAll()));
     return all.sort((a, b) => b.updated - a.updated);
@@ -106,7 +115,7 @@ class LocalStore {
     this.data = data;
   }
 
-  flush() { localStorage.setItem(FALLBACK_KEY, JSON.stringify(this.data)); }
+  flush() { if (tabActive()) localStorage.setItem(FALLBACK_KEY, JSON.stringify(this.data)); }
   async get(key) { return this.data.kv[key]; }
   async set(key, value) { this.data.kv[key] = value; this.flush(); }
   async remove(key) { delete this.data.kv[key]; this.flush(); }

@@ -6,6 +6,7 @@ import { everyLanguage, playerLabel, t } from "../i18n.js";
 import { P } from "./state.js";
 import { store } from "./storage.js";
 import { addTournament } from "./profile.js";
+import { tabActive } from "../tabs.js";
 
 const $ = (id) => document.getElementById(id);
 const SLICE_MS = 250;
@@ -180,7 +181,7 @@ export async function catchUp() {
     let answer;
     do {
       answer = (await P.app.call("tournament_step", { budget_ms: SLICE_MS, catch_up: true })).result;
-      if (mine !== generation) return;
+      if (mine !== generation || !tabActive()) return;   // left, or another tab took the game
       P.tournament = answer.state;
       if ($("platform").open && P.tab === "tournament") {
         render(answer.state);
@@ -203,7 +204,7 @@ async function runSteps() {
     let state = P.tournament;
     while (state.next === "simulate" || state.next === "advance") {
       state = (await P.app.call("tournament_step", { budget_ms: SLICE_MS })).result.state;
-      if (mine !== generation) return;
+      if (mine !== generation || !tabActive()) return;
       P.tournament = state;
       $("tournament-progress").textContent = progress(state);
       render(state);
