@@ -13,7 +13,8 @@ from pathlib import Path
 
 from browser_helpers import plain_move
 from test_game import (
-    GAME_READY_MS, new_game_via_dialog, open_game, play_round, screenshot_path, snap, wait_turn,
+    FOUR_SEATS_OVER, GAME_READY_MS, new_game_via_dialog, open_game, play_round, screenshot_path,
+    show_scores, snap, wait_turn,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -489,6 +490,83 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
     assert "rastel scurt" in words[1][2] and "spart" not in words[1][2]
     assert words[1][3] == "X a spart șirul: 5 piese"
     page.locator("#history-panel").screenshot(path=str(tmp_path / "side-sheet.png"))
+
+
+RENDER_SHEET = """async ([id, sheet]) => {
+    const module = await import(new URL("web/platform/sheet.js", location.href));
+    module.renderSheet(document.getElementById(id), sheet, 0); }"""
+
+
+def long_sheet(players: list, rounds: int, variant: str = "etalat") -> dict:
+    """A score sheet (score_sheet's answer) of `rounds` played rounds: three-digit scores, a
+    double round now and then, the closer's ★ and the dealer's D (both in one cell too)."""
+    import random
+    pick = random.Random(3)
+    seats = len(players)
+    rows = []
+    for n in range(1, rounds + 1):
+        double = n % 5 == 2
+        rows.append({"round": n, "scores": [pick.randint(-300, 250) * (2 if double else 1)
+                                            for _ in range(seats)],
+                     "closer": n % seats, "dealer": n % seats if n % 3 == 0 else (n + 1) % seats,
+                     "double": double})
+    return {"seats": seats, "players": players, "target": 1000 if variant == "tabla" else None,
+            "variant": variant, "table_rounds": None, "rounds": rows, "winners": [],
+            "totals": [sum(row["scores"][seat] for row in rows) for seat in range(seats)]}
+
+
+# Where the sheet in `root` shows its parts: the box's visible area, the sticky head and Total
+# row, the latest round's row (the page's pixels, rounded).
+SHEET_PARTS = """(root) => {
+  const box = document.querySelector(root);
+  const rect = (el) => { const r = el.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom) }; };
+  const rows = box.querySelectorAll("tbody tr");
+  return { box: rect(box), head: rect(box.querySelector("thead")),
+           foot: rect(box.querySelector("tfoot")), last: rect(rows[rows.length - 1]),
+           scrolled: box.scrollTop, scrolls: box.scrollHeight > box.clientHeight }; }"""
+
+
+def assert_latest_in_view(page, root: str) -> dict:
+    """The Total row and the latest round are inside the sheet's visible box, the round not
+    hidden under the head or the Total row."""
+    parts = page.evaluate(SHEET_PARTS, root)
+    box, foot, last = parts["box"], parts["foot"], parts["last"]
+    assert parts["scrolls"], f"{root}: too short to test ({parts})"
+    assert box["top"] <= foot["top"] and foot["bottom"] <= box["bottom"], f"{root}: Total hidden {parts}"
+    assert parts["head"]["bottom"] <= last["top"] + 2 and last["bottom"] <= foot["top"] + 2, \
+        f"{root}: the latest round is hidden {parts}"             # (+2: the rules between rows)
+    return parts
+
+
+def test_a_long_match_keeps_the_total_and_the_latest_round_in_view(page, site_url, tmp_path):
+    """15 rounds at a 2-seat Tablă table: the sheet beside the table scrolls, its Total row
+    stays in view and it shows the latest round (it used to stop at round 9, the Total hidden
+    below); a reader who scrolled up keeps their place until a round is added. The round-end
+    panel's sheet does the same."""
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_game(page, site_url)
+    wait_turn(page)                      # the bots are still: nothing draws over these sheets
+    players = [{"is_bot": False, "name": "Tu"}, {"is_bot": True, "level": "hard"}]
+    page.evaluate(RENDER_SHEET, ["score-sheet", long_sheet(players, 15, "tabla")])
+    assert_latest_in_view(page, "#score-sheet")
+    page.screenshot(path=str(tmp_path / "long-sheet.png"), animations="disabled")
+    # scrolled up to round 1, then drawn again (a language switch): the place is kept, the
+    # head and the Total row are still in view
+    page.locator("#score-sheet").evaluate("(box) => { box.scrollTop = 0; }")
+    page.evaluate(RENDER_SHEET, ["score-sheet", long_sheet(players, 15, "tabla")])
+    parts = page.evaluate(SHEET_PARTS, "#score-sheet")
+    assert parts["scrolled"] == 0, parts
+    assert parts["box"]["top"] <= parts["head"]["top"] and parts["foot"]["bottom"] <= parts["box"]["bottom"]
+    page.evaluate(RENDER_SHEET, ["score-sheet", long_sheet(players, 16, "tabla")])   # a new round
+    assert_latest_in_view(page, "#score-sheet")
+    # the round-end panel's sheet, 15 rounds at four seats: its Total row and its latest round
+    # are in view too, and the panel's buttons stay near
+    show_scores(page, FOUR_SEATS_OVER)
+    page.evaluate(RENDER_SHEET, ["scores-sheet", long_sheet(FOUR_SEATS_OVER["players"], 15)])
+    assert_latest_in_view(page, "#scores-sheet")
+    assert page.get_by_test_id("next-round").is_visible()
+    page.screenshot(path=str(tmp_path / "long-sheet-scores.png"), animations="disabled")
 
 
 def three_doubles_log() -> dict:

@@ -5,8 +5,15 @@ import { playerLabel, t } from "../i18n.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
+// The rounds each box showed last (how many, how many scored): a box that scrolls (a long
+// match) moves to the latest round when one is added or scored, and otherwise keeps the place
+// its reader scrolled to (a redrawing in the other language, say).
+const shown = new WeakMap();
+
 /** Draws `sheet` (score_sheet's answer) into `box`; `youSeat` is highlighted. */
 export function renderSheet(box, sheet, youSeat = null) {
+  const place = box.scrollTop;
+  const before = box.hasChildNodes() ? shown.get(box) : null;   // emptied elsewhere: drawn anew
   box.replaceChildren();
   if (!sheet) return;
   const target = sheet.table_rounds ? t("sheetTableRounds", { n: sheet.table_rounds })
@@ -66,4 +73,7 @@ export function renderSheet(box, sheet, youSeat = null) {
   tfoot.append(foot);
   table.append(thead, tbody, tfoot);
   box.append(caption, table);
+  const rounds = `${sheet.rounds.length}/${sheet.rounds.filter((row) => row.scores).length}`;
+  box.scrollTop = before === rounds ? place : box.scrollHeight;
+  shown.set(box, rounds);
 }
