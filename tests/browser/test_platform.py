@@ -569,6 +569,31 @@ def test_a_long_match_keeps_the_total_and_the_latest_round_in_view(page, site_ur
     page.screenshot(path=str(tmp_path / "long-sheet-scores.png"), animations="disabled")
 
 
+def test_a_folded_score_sheet_stays_folded_after_a_reload(page, site_url):
+    """The sheet beside the table, folded away, stays folded after a reload (it opened again);
+    opened, it is open after the next one, and shows its latest round."""
+    open_game(page, site_url)
+    wait_turn(page)
+    details = page.locator("#sheet-details")
+    assert details.evaluate("(d) => d.open")
+    details.locator("summary").click()
+    page.wait_for_function("localStorage.getItem('remi.sheet') === 'closed'")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    wait_turn(page)
+    assert not details.evaluate("(d) => d.open")
+    assert page.locator("#score-sheet").is_hidden()
+    # a long match drawn while folded: opened, the sheet shows the latest round and the Total
+    players = [{"is_bot": False, "name": "Tu"}, {"is_bot": True, "level": "hard"}]
+    page.evaluate(RENDER_SHEET, ["score-sheet", long_sheet(players, 15, "tabla")])
+    details.locator("summary").click()
+    page.wait_for_function("localStorage.getItem('remi.sheet') === 'open'")
+    assert_latest_in_view(page, "#score-sheet")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    assert details.evaluate("(d) => d.open")
+
+
 def three_doubles_log() -> dict:
     """A saved game (the pre-platform localStorage format) whose local player, seat 0, is
     dealt three identical pairs at a table with the "3 doubles" redeal on."""

@@ -19,9 +19,11 @@ import {
 } from "./tournament.js";
 
 const $ = (id) => document.getElementById(id);
+const SHEET_KEY = "remi.sheet";     // "closed" once the player folds the score sheet away
 
 export function init(app) {
   P.app = app;
+  wireSheet();
   translatePage($("platform"));
   translatePage($("replay"));
   $("btn-menu").addEventListener("click", () => openMenu());
@@ -135,6 +137,19 @@ export function saved(log, snap) {
   };
   chain = chain.then(work).catch((error) => console.warn("platform save failed:", error));
   return chain;
+}
+
+/** The score sheet beside the table stays folded or open as the player left it (across
+ * reloads). Opened, it shows the latest round: it was drawn folded, with nothing to scroll. */
+function wireSheet() {
+  const details = $("sheet-details");
+  try { details.open = localStorage.getItem(SHEET_KEY) !== "closed"; } catch { /* open */ }
+  details.addEventListener("toggle", () => {
+    if (details.open) $("score-sheet").scrollTop = $("score-sheet").scrollHeight;
+    try {
+      localStorage.setItem(SHEET_KEY, details.open ? "open" : "closed");
+    } catch { /* storage full or off: open again next time */ }
+  });
 }
 
 const sheetKey = { value: null };
