@@ -414,9 +414,9 @@ def test_quick_game_and_watching_bots(page, site_url):
 # Beside the table (desktop width): every header word whole on one line (the column is
 # ~3 rem: "medium" used to break into "mediu / m"), every D and ★ inside its own cell, right of
 # its own number (in the cell's left corner they read as the neighbouring column's).
-SHEET_LAYOUT = """() => {
+SHEET_LAYOUT = """(root) => {
   const problems = [];
-  for (const th of document.querySelectorAll("#score-sheet thead th")) {
+  for (const th of document.querySelectorAll(`${root} thead th`)) {
     const text = th.firstChild;
     const style = getComputedStyle(th);
     const room = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
@@ -438,7 +438,7 @@ SHEET_LAYOUT = """() => {
       probe.remove();
     }
   }
-  for (const mark of document.querySelectorAll("#score-sheet td :is(.dealer-mark, .star)")) {
+  for (const mark of document.querySelectorAll(`${root} td :is(.dealer-mark, .star)`)) {
     const cell = mark.closest("td").getBoundingClientRect();
     const box = mark.getBoundingClientRect();
     const range = document.createRange();
@@ -470,7 +470,7 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
         module.renderSheet(document.getElementById("score-sheet"), sheet, 0); }""", sheet)
     heads = page.locator("#score-sheet thead th")
     assert heads.nth(2).inner_text().replace("\n", " ") == "AI medium #2"
-    assert page.evaluate(SHEET_LAYOUT) == []
+    assert page.evaluate(SHEET_LAYOUT, "#score-sheet") == []
     assert heads.nth(2).get_attribute("title") == "AI medium #2"
     # counted words have plural forms, decimals follow the language, E7 has its own words
     words = page.evaluate("""async () => {
@@ -592,6 +592,37 @@ def test_a_folded_score_sheet_stays_folded_after_a_reload(page, site_url):
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
     assert details.evaluate("(d) => d.open")
+
+
+# Each header of the sheet in `root`: its lines (the tops of its text's boxes) and its width.
+HEADER_LINES = """(root) => [...document.querySelectorAll(`${root} thead th`)].map((th) => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  return [th.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+          Math.round(th.getBoundingClientRect().width)]; })"""
+
+
+def test_round_end_sheet_keeps_one_line_headers_on_a_phone(phone, site_url, tmp_path):
+    """Four seats on a phone: the round-end panel's sheet keeps its seats' names on one line
+    and its columns as wide as at round 1, however many ★ and D the rounds bring (after ten
+    rounds "AI mediu #2" broke onto two lines); every mark sits after its own number."""
+    page = phone
+    open_game(page, site_url)
+    wait_turn(page)
+    show_scores(page, FOUR_SEATS_OVER)
+    players = FOUR_SEATS_OVER["players"]
+    page.evaluate(RENDER_SHEET, ["scores-sheet", long_sheet(players, 1)])
+    first = page.evaluate(HEADER_LINES, "#scores-sheet")
+    page.evaluate(RENDER_SHEET, ["scores-sheet", long_sheet(players, 15)])
+    later = page.evaluate(HEADER_LINES, "#scores-sheet")
+    assert [lines for _, lines, _ in later] == [1] * 5, later
+    assert later == first, (first, later)
+    assert page.evaluate(SHEET_LAYOUT, "#scores-sheet") == []
+    wide = page.locator("#scores-sheet").evaluate("(box) => box.scrollWidth - box.clientWidth")
+    assert wide <= 0, f"the round-end sheet scrolls sideways ({wide}px)"
+    assert_latest_in_view(page, "#scores-sheet")
+    page.locator("#scores-panel .sheet").evaluate("(panel) => { panel.scrollTop = panel.scrollHeight; }")
+    page.screenshot(path=str(tmp_path / "phone-scores-sheet.png"), animations="disabled")
 
 
 def three_doubles_log() -> dict:
