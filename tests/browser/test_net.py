@@ -7,6 +7,7 @@ tests run tests/relay/nostr_relay.py on 127.0.0.1. Timings and code lengths are 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 
@@ -231,6 +232,20 @@ def test_public_room_is_listed_in_the_lobby(new_context, context, lab_url, relay
         link = table["link"]
         guest = open_lab(watcher_context, relay_lab(lab_url, relay) + "#" + link.split("#")[1])
         wait(guest, "lab.conn && lab.conn.state === 'open'")
+        # A relay that forwards unchecked events cannot close or rewrite the room for its
+        # host: a forged entry under the host's key, however new, is not believed.
+        real = max((e for e in relay.seen if e["kind"] == 30078 and host_room in e["content"]),
+                   key=lambda e: e["created_at"])
+        for content in (json.dumps({"v": 1, "room": host_room, "closed": True}),
+                        real["content"].replace('"tabla"', '"etalat"')):
+            forged = {**real, "content": content, "created_at": real["created_at"] + 60}
+            serial = [0, *(forged[k] for k in ("pubkey", "created_at", "kind", "tags", "content"))]
+            forged["id"] = hashlib.sha256(json.dumps(serial, separators=(",", ":"),
+                                                     ensure_ascii=False).encode()).hexdigest()
+            relay.forward(forged)              # a true id, the old signature
+        watcher.wait_for_timeout(1500)
+        table = watcher.evaluate(f"lab.tables.find(t => t.room === {json.dumps(host_room)})")
+        assert table and table["variant"] == "tabla", table
         # Closing the room takes it off the list.
         host.evaluate("() => lab.host.close()")
         wait(watcher, "lab.tables.length === 0")
@@ -287,3 +302,39 @@ def test_events_are_signed_with_bip340_schnorr(page, lab_url):
     }""")
     for (pubkey, sig), (want_key, _, want_sig) in zip(signatures, (VECTOR_0, VECTOR_1)):
         assert (pubkey.upper(), sig.upper()) == (want_key, want_sig)
+
+
+def test_signatures_and_events_are_verified(page, lab_url):
+    """BIP-340 verification (web/net/schnorr.js verify): the vectors hold; a changed message,
+    signature or key, or a key not on the curve (BIP-340 vector 5), does not; a NIP-01 event
+    holds only while its content, author and id are the signed ones (verifyEvent)."""
+    page.goto(lab_url)
+    off_curve = "EEFDEA4CDB677750A420FEE807EACF21EB9898AE79B9768766E4FAA04A2D4A34"
+    flip = lambda hex_text, at: hex_text[:at] + ("0" if hex_text[at] != "0" else "1") + hex_text[at + 1:]  # noqa: E731
+    cases = []
+    for key, message, sig in (VECTOR_0, VECTOR_1):
+        cases += [(key, message, sig, True), (key, flip(message, 5), sig, False),
+                  (key, message, flip(sig, 70), False), (key, message, flip(sig, 3), False)]
+    cases += [(VECTOR_1[0], *VECTOR_0[1:], False), (off_curve, *VECTOR_1[1:], False),
+              ("ab", *VECTOR_1[1:], False), (VECTOR_1[0], VECTOR_1[1], "zz" * 64, False)]
+    answers = page.evaluate("""async (cases) => {
+        const s = await import("./schnorr.js");
+        return Promise.all(cases.map(([key, message, sig]) =>
+          s.verify(key.toLowerCase(), s.fromHex(message), sig.toLowerCase())));
+    }""", [case[:3] for case in cases])
+    assert answers == [case[3] for case in cases]
+    events = page.evaluate("""async () => {
+        const s = await import("./schnorr.js");
+        const keys = s.keyPair();
+        const body = [keys.pubkey, 1700000000, 30078, [["t", "remi-lobby-v1"]], '{"v":1}'];
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256",
+          new TextEncoder().encode(JSON.stringify([0, ...body]))));
+        const [pubkey, created_at, kind, tags, content] = body;
+        const event = { id: s.toHex(digest), pubkey, created_at, kind, tags, content,
+                        sig: await s.sign(keys.secret, digest) };
+        const other = s.keyPair().pubkey;
+        return Promise.all([event, { ...event, content: '{"v":1,"closed":true}' },
+                            { ...event, pubkey: other }, { ...event, created_at: 1700000001 },
+                            null, { ...event, tags: "x" }].map(s.verifyEvent));
+    }""")
+    assert events == [True, False, False, False, False, False]

@@ -190,6 +190,16 @@ class Relay:
             if self._thread:
                 self._thread.join(5)
 
+    def forward(self, event: dict[str, Any]) -> None:
+        """A dishonest relay: sends `event` to every matching subscription, unchecked."""
+        def send() -> None:
+            for other in list(self.clients):
+                for sub, filters in other.subs.items():
+                    if any(matches(event, f) for f in filters):
+                        other.send(["EVENT", sub, event])
+        assert self._loop is not None
+        self._loop.call_soon_threadsafe(send)
+
     # ---------------------------------------------------------------- protocol
 
     def on_message(self, client: Client, text: str) -> None:

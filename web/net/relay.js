@@ -7,7 +7,7 @@
 // Public rooms also announce themselves on the lobby topic (watchLobby lists them).
 
 import { Emitter, Peer, PeerHost } from "./peer.js";
-import { keyPair, sign } from "./schnorr.js";
+import { keyPair, sign, verifyEvent } from "./schnorr.js";
 import { fromBase64url, packDescription, toBase64url, unpackDescription } from "./sdp.js";
 
 export const SIGNAL_KIND = 25078;  // ephemeral (20000–29999): relays forward, never store
@@ -313,10 +313,18 @@ export function watchLobby({ relays, onchange = () => {}, baseUrl } = {}) {
   const pool = new RelayPool(relays);
   const tables = new Map();
   const owners = new Map();            // room → the pubkey that listed it
+  const verified = new Set();          // ids of events whose signature was checked
   const list = () => [...tables.values()]
     .filter((t) => t.at > now() - LOBBY_TTL_S)
     .sort((a, b) => b.at - a.at);
-  pool.subscribe([{ kinds: [LOBBY_KIND], "#t": [LOBBY_TOPIC], since: now() - LOBBY_TTL_S }], (event) => {
+  pool.subscribe([{ kinds: [LOBBY_KIND], "#t": [LOBBY_TOPIC], since: now() - LOBBY_TTL_S }], async (event) => {
+    // signed by its author, checked here too: a relay may forward what it never verified
+    // (an event that several relays forward is checked once)
+    if (!verified.has(event?.id)) {
+      if (!await verifyEvent(event)) return;
+      if (verified.size > 4 * LOBBY_MAX) verified.clear();
+      verified.add(event.id);
+    }
     let info;
     try {
       info = JSON.parse(event.content);
@@ -324,8 +332,8 @@ export function watchLobby({ relays, onchange = () => {}, baseUrl } = {}) {
       return;
     }
     if (info?.v !== 1 || typeof info.room !== "string" || (typeof info.secret !== "string" && !info.closed)) return;
-    // A room's entry belongs to the key that first listed it (events are signed, and relays
-    // check the signatures): nobody else can close, hide or rewrite it.
+    // A room's entry belongs to the key that first listed it (the event's signature is
+    // checked above): nobody else can close, hide or rewrite it.
     const owner = owners.get(info.room);
     if (owner && owner !== event.pubkey) return;
     const known = tables.get(info.room);

@@ -1,6 +1,7 @@
 // BIP-340 Schnorr signatures over secp256k1, as Nostr relays require (NIP-01: an event's
 // `sig` signs its `id` with the key whose x coordinate is `pubkey`). BigInt arithmetic,
-// no dependency; checked against BIP-340's test vectors (tests/browser/test_net.py).
+// no dependency; checked against BIP-340's test vectors (tests/browser/test_net.py). The
+// page verifies what it reads too: a relay may forward events it never checked.
 
 const P = 2n ** 256n - 2n ** 32n - 977n;
 const N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141n;
@@ -59,6 +60,23 @@ function multiply(point, k) {
   return result;
 }
 
+function power(base, exponent, m = P) {
+  let result = 1n;
+  for (base = mod(base, m); exponent > 0n; exponent >>= 1n, base = mod(base * base, m)) {
+    if (exponent & 1n) result = mod(result * base, m);
+  }
+  return result;
+}
+
+/** The point with x coordinate `x` and an even y (BIP-340 lift_x), or null. */
+function liftX(x) {
+  if (x >= P) return null;
+  const c = mod(x ** 3n + 7n);
+  const y = power(c, (P + 1n) / 4n);
+  if (mod(y * y) !== c) return null;
+  return [x, y % 2n === 0n ? y : P - y, 1n];
+}
+
 function affine(p) {
   const zi = inverse(p[2]);
   return [mod(p[0] * zi * zi), mod(p[1] * zi * zi * zi)];
@@ -102,4 +120,33 @@ export async function sign(secret, message, aux = crypto.getRandomValues(new Uin
   const rBytes = toBytes(rx);
   const e = toInt(await taggedHash("BIP0340/challenge", rBytes, pBytes, message)) % N;
   return toHex(rBytes) + toHex(toBytes(mod(k + e * d, N)));
+}
+
+const HEX_32 = /^[0-9a-f]{64}$/;
+
+/** BIP-340 verification: does `sig` (hex) sign the 32-byte `message` with `pubkey` (hex)? */
+export async function verify(pubkey, message, sig) {
+  if (!HEX_32.test(pubkey ?? "") || !/^[0-9a-f]{128}$/.test(sig ?? "")) return false;
+  const point = liftX(BigInt(`0x${pubkey}`));
+  const r = BigInt(`0x${sig.slice(0, 64)}`);
+  const s = BigInt(`0x${sig.slice(64)}`);
+  if (!point || r >= P || s >= N) return false;
+  const e = toInt(await taggedHash("BIP0340/challenge", toBytes(r), fromHex(pubkey), message)) % N;
+  const R = add(multiply(G, s), multiply(point, N - e));
+  if (!R) return false;
+  const [rx, ry] = affine(R);
+  return ry % 2n === 0n && rx === r;
+}
+
+/** A Nostr event (NIP-01) whose id is the hash of its content and whose sig is its author's. */
+export async function verifyEvent(event) {
+  try {
+    const { id, pubkey, created_at: at, kind, tags, content, sig } = event;
+    if (!HEX_32.test(id ?? "")) return false;
+    const serial = new TextEncoder().encode(JSON.stringify([0, pubkey, at, kind, tags, content]));
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", serial));
+    return toHex(digest) === id && await verify(pubkey, digest, sig);
+  } catch {
+    return false;           // not an event at all
+  }
 }
