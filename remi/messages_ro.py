@@ -139,9 +139,11 @@ REFUSALS: dict[str, str] = {
         "un joker dintr-un rând nu se mai ia niciodată, nici de cel care l-a aruncat",
     "the atu has already been taken": "atuul a fost deja luat",
     "the atu {tile_name(state.deal.atu)} does not complete your rack: take it only to close "
-    "at once":
+    "at once, with the atu in a formation":
         "atuul {tile_name(state.deal.atu)} nu îți completează rastelul: ia-l doar ca să "
-        "închizi imediat",
+        "închizi imediat, cu atuul într-o formație",
+    "the atu closes in a formation: it cannot be the tile you discard":
+        "atuul închide într-o formație: nu poate fi piesa pe care o arunci",
     "with the atu taken you close at once, discarding a tile that leaves the rest in formations":
         "cu atuul luat închizi imediat, aruncând o piesă care lasă restul în formații",
     "draw first: from the stock or the top of your row":

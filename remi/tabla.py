@@ -45,14 +45,22 @@ def take(state: RoundState, seat: int, count: int) -> None:
     state.drawn, state.phase = tile, "play"
 
 
+def atu_closes(rack: list[Tile], atu: Tile) -> list[Tile]:
+    """T7: the discards that close `rack` (the atu on it) with the atu in a formation (the
+    seed: "îl poți trage în formația cu care închizi"). Discarding a tile like the atu —
+    the atu or a copy of it — leaves exactly the rack as it was before the atu: that rack
+    was missing nothing, so the atu closed nothing."""
+    return [tile for tile in closing_discards(rack) if tile != atu]
+
+
 def take_atu(state: RoundState, seat: int) -> None:
     """T7: missing exactly the atu, take it instead of drawing and close at once."""
     _check_drawing(state)
     if state.atu_holder is not None:
         raise RuleError("T7", "the atu has already been taken")
-    if not closing_discards(state.racks[seat] + [state.deal.atu]):
+    if not atu_closes(state.racks[seat] + [state.deal.atu], state.deal.atu):
         raise RuleError("T7", f"the atu {tile_name(state.deal.atu)} does not complete your rack: "
-                        "take it only to close at once")
+                        "take it only to close at once, with the atu in a formation")
     state.checkpoint = state.copy()
     state.racks[seat].append(state.deal.atu)
     state.atu_holder, state.drawn, state.phase = seat, state.deal.atu, "atu"
@@ -85,6 +93,8 @@ def close(state: RoundState, seat: int, tile: Tile) -> None:
     if best_close(rack, tile) is None:
         raise RuleError("T6", f"discarding {tile_name(tile)} does not close: every other tile "
                         "must be in a formation")
+    if state.phase == "atu" and tile not in atu_closes(rack, state.deal.atu):
+        raise RuleError("T7", "the atu closes in a formation: it cannot be the tile you discard")
     rack.remove(tile)
     state.rows[left_of(state, seat)].append(tile)
     state.end, state.closer, state.closing_discard = "closed", seat, tile
@@ -97,12 +107,12 @@ def legal(state: RoundState, seat: int) -> list[Action]:
         row = state.rows[seat]
         if row and row[-1] != JOKER:
             actions.append(Action("take", number=1))
-        if state.atu_holder is None and closing_discards(rack + [state.deal.atu]):
+        if state.atu_holder is None and atu_closes(rack + [state.deal.atu], state.deal.atu):
             actions.append(Action("atu"))
         return actions
-    closes = [Action("close", tiles=(t,)) for t in closing_discards(rack)]
     if state.phase == "atu":
-        return closes
+        return [Action("close", tiles=(t,)) for t in atu_closes(rack, state.deal.atu)]
+    closes = [Action("close", tiles=(t,)) for t in closing_discards(rack)]
     return closes + [Action("discard", tiles=(t,)) for t in sorted(set(rack))]
 
 

@@ -104,6 +104,24 @@ def test_T7_take_the_atu_to_close_at_once():
     assert closed.breakdown[1]["twin"] == 0              # the atu itself is not its twin
 
 
+def test_T7_the_atu_closes_in_a_formation_never_as_the_discard():
+    """T7 (seed 001: "îl poți trage în formația cu care închizi"): a rack already made of
+    formations is missing nothing; the atu would only be thrown away, so it stays."""
+    done = "K1 K2 K3 B4 B5 B6 Y9 Y10 Y11 Y12 Y13 R6 R7 R8"
+    state = play(round_of("tabla", [filler(15), done], atu="B13"), "discard K4")
+    assert "atu" not in [str(a) for a in legal_actions(state)]
+    assert refusal(state, "atu").rule == "T7"
+    # the atu in a run: it may be taken, and the close must keep it there
+    state = play(round_of("tabla", [filler(15), done], atu="B7"), "discard K4", "atu")
+    closes = [str(a) for a in legal_actions(state)]
+    assert "close B7" not in closes and closes, closes
+    assert refusal(state, "close B7").rule == "T7"
+    # the atu's twin already in a formation: throwing one of the two copies away leaves the
+    # very rack that was missing nothing, so that is no T7 close either
+    state = play(round_of("tabla", [filler(15), done], atu="R7"), "discard K4")
+    assert "atu" not in [str(a) for a in legal_actions(state)]
+
+
 def test_T8_seed_worked_example_135_minus_120_minus_50_doubled():
     """T8."""
     closer = "K10 K11 K12 K13 R10 R11 R12 R13 Y10 Y11 Y12 B9 B10 B11 K5"
