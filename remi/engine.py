@@ -7,6 +7,8 @@ own rules live in `remi.etalat` and `remi.tabla`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import etalat, tabla
 from .actions import Action, parse_action
 from .errors import RuleError
@@ -32,11 +34,16 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
         _redeal(new, seat)
     else:
         RULES[state.variant].apply(new, seat, action)
-        entry = {"seat": seat, "action": str(action)}
-        if action.kind == "take" and (action.number or 1) > 1 and not new.must_lay:
-            entry["rule"] = "E7"      # the short-rack take: no cut tile to lay (not E6)
+        entry: dict[str, Any] = {"seat": seat, "action": str(action)}
+        if action.kind == "take":     # public tiles: the history names them
+            pile = state.strip if state.variant == "etalat" else state.rows[seat]
+            entry["tiles"] = [tile_name(t) for t in pile[-(action.number or 1):]]
+            if (action.number or 1) > 1 and not new.must_lay:
+                entry["rule"] = "E7"  # the short-rack take: no cut tile to lay (not E6)
         if state.atu_in_stock and not new.atu_in_stock:
             entry["rule"] = "E12"     # the Etalat draw of the face-up atu, the stock's last tile
+        if action.kind == "discard" and new.closer == seat:
+            entry["rule"] = "E11"     # the Etalat close: the last tile discarded
         new.history.append(entry)
     new.actions.append(str(action))
     _finish_turn(new, seat, action)
@@ -124,7 +131,10 @@ def _timeout(state: RoundState, seat: int) -> None:
         state.history.append(entry)
     tile = _timeout_discard(state, seat)
     rules.discard(state, seat, tile)
-    state.history.append({"seat": seat, "action": f"discard {tile_name(tile)}", "auto": True})
+    entry = {"seat": seat, "action": f"discard {tile_name(tile)}", "auto": True}
+    if state.closer == seat:
+        entry["rule"] = "E11"
+    state.history.append(entry)
 
 
 def _timeout_discard(state: RoundState, seat: int) -> Tile:

@@ -101,6 +101,8 @@ def test_E6_breaking_the_strip_not_opened_case_B_and_clasic_refusal():
             assert refusal(state, "take 3").rule == "E6"
             continue
         broken = play(state, "take 3")                 # cut at R12: K2 and B1 come along
+        assert broken.history[-1] == {"seat": 0, "action": "take 3",      # public: named
+                                      "tiles": ["R12", "K2", "B1"]}
         assert broken.strip == [parse_tile(t) for t in "K12 Y11 K10".split()]
         shown = view(broken, 0)                        # the seat sees its obligation
         assert shown["must_lay"] == ["R12"] and shown["must_open"] is True
@@ -183,6 +185,8 @@ def test_E11_no_close_on_the_opening_turn_and_a_laying_must_leave_a_tile():
     clasic = play(first_round(FOUR, preset="clasic"), "draw", everything)
     closed = play(clasic, "discard K10")
     assert closed.over and closed.closer == 0 and closed.end == "closed"
+    assert closed.history[-1] == {"seat": 0, "action": "discard K10", "rule": "E11"}
+    assert "rule" not in play(state, "discard K10").history[-1]    # a discard that does not close
 
 
 def test_E4_E11_an_opening_is_offered_when_the_best_one_would_leave_no_discard():

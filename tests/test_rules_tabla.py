@@ -55,6 +55,7 @@ def test_T4_only_the_top_of_your_own_row_the_seed_example():
     assert refusal(state, "take 2").rule == "T4"
     taken = play(state, "take")
     assert taken.racks[1][-1] == parse_tile("Y13") and taken.rows[1] == tiles("K2 R9")
+    assert taken.history[-1] == {"seat": 1, "action": "take", "tiles": ["Y13"]}
     # the next discard into the row buries the R9 for good
     assert play(taken, "discard Y13", "draw", "discard K6").rows[1] == tiles("K2 R9 K6")
 

@@ -270,6 +270,7 @@ const VERBS = {
     draw: ["ai tras din teanc", "a tras din teanc"],
     drawAtu: ["ai tras atuul, ultima piesă a teancului", "a tras atuul, ultima piesă a teancului"],
     take: ["ai luat ultima piesă din {src}", "a luat ultima piesă din {src}"],
+    takeTile: ["ai luat {tile} din {src}", "a luat {tile} din {src}"],
     takeN: ["ai spart șirul: {tiles}", "a spart șirul: {tiles}"],
     takeAll: ["ai luat tot șirul, fără cap (rastel scurt): {tiles}",
       "a luat tot șirul, fără cap (rastel scurt): {tiles}"],
@@ -287,6 +288,7 @@ const VERBS = {
   },
   en: {
     draw: ["drew from the stock"], drawAtu: ["drew the atu, the stock's last tile"], take: ["took the top of {src}"],
+    takeTile: ["took {tile} from {src}"],
     takeN: ["broke the strip: {tiles}"],
     takeAll: ["took the whole strip but its head (short rack): {tiles}"], open: ["opened: {what}"], lay: ["laid {what}"],
     attach: ["attached {tile} to formation {n}"],
@@ -299,17 +301,23 @@ const VERBS = {
 
 /** "AI hard a tras din teanc" / "AI hard drew from the stock". `rule` is the history
  * entry's: "E7" marks the short-rack take of the whole strip but its head (not E6), "E12"
- * the draw of the atu, the stock's last tile. */
-export function describe(action, name, isYou, variant, rule = null) {
+ * the draw of the atu, the stock's last tile, "E11" the Etalat discard that closes;
+ * `tiles` are the public tiles a take took (entries of older logs have none). */
+export function describe(action, name, isYou, variant, rule = null, tiles = null) {
   const words = action.trim().split(/\s+/);
   const verb = words[0].toLowerCase();
   let key = verb;
   const params = {};
   if (verb === "draw" && rule === "E12") key = "drawAtu";
+  if (verb === "discard" && rule === "E11") key = "close";
   if (verb === "take") {
     if (words[1] && words[1] !== "1") {
       key = rule === "E7" ? "takeAll" : "takeN";
-      params.tiles = t("tiles", { n: words[1] });
+      const list = tiles?.length ? ` (${tiles.map((tile) => tileLabel(tile)).join(", ")})` : "";
+      params.tiles = t("tiles", { n: words[1] }) + list;
+    } else if (tiles?.length) {
+      key = "takeTile";
+      params.tile = tileLabel(tiles[0]);
     }
     params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "srcStrip").toLowerCase();
     if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "its row";

@@ -480,7 +480,10 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
           i18n.setLang(code);
           out.push([[1, 2, 20].map((n) => i18n.t("tiles", { n })), i18n.num(193.3),
                     i18n.describe("take 5", "X", false, "etalat", "E7"),
-                    i18n.describe("take 5", "X", false, "etalat")]);
+                    i18n.describe("take 5", "X", false, "etalat"),
+                    i18n.describe("take 2", "X", false, "etalat", null, ["R12", "J"]),
+                    i18n.describe("take", "X", true, "tabla", null, ["Y13"]),
+                    i18n.describe("discard K10", "X", false, "etalat", "E11")]);
         }
         i18n.setLang("en");
         return out; }""")
@@ -489,6 +492,11 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
     assert "short rack" in words[0][2] and "broke the strip: 5 tiles" in words[0][3]
     assert "rastel scurt" in words[1][2] and "spart" not in words[1][2]
     assert words[1][3] == "X a spart șirul: 5 piese"
+    # a take names the public tiles it took; the Etalat discard that closes is a close (E11)
+    assert words[1][4:] == ["X a spart șirul: 2 piese (12 roșu, joker)",
+                            "X ai luat 13 galben din rândul tău", "X a închis, aruncând 10 negru"]
+    assert words[0][4:] == ["X broke the strip: 2 tiles (red 12, joker)",
+                            "X took yellow 13 from your row", "X closed, discarding black 10"]
     page.locator("#history-panel").screenshot(path=str(tmp_path / "side-sheet.png"))
 
 

@@ -242,7 +242,8 @@ export function renderRows(snap, info) {
 function historyLine(snap, entry) {
   const view = snap.view;
   const you = entry.seat === view.seat && !watching(snap);
-  return describe(entry.action, seatName(snap, entry.seat), you, view.variant, entry.rule)
+  return describe(entry.action, seatName(snap, entry.seat), you, view.variant, entry.rule,
+    entry.tiles)
     + (entry.auto ? ` (${t("auto")})` : "");
 }
 

@@ -62,8 +62,9 @@ function show(index) {
   } else {
     const actor = R.positions[R.index - 1].view.to_play;
     const you = actor === R.entry.seat && !R.entry.players?.[actor]?.is_bot;
+    const entry = view.history?.at(-1);
     $("replay-action").textContent = describe(position.action, name(actor), you, view.variant,
-      view.history?.at(-1)?.rule);
+      entry?.rule, entry?.tiles);
   }
   const board = $("replay-board");
   board.replaceChildren();
