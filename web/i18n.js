@@ -311,13 +311,14 @@ export function describe(action, name, isYou, variant, rule = null, tiles = null
   if (verb === "draw" && rule === "E12") key = "drawAtu";
   if (verb === "discard" && rule === "E11") key = "close";
   if (verb === "take") {
+    const taken = Array.isArray(tiles) ? tiles.filter(isTileName) : [];  // a host's: checked
     if (words[1] && words[1] !== "1") {
       key = rule === "E7" ? "takeAll" : "takeN";
-      const list = tiles?.length ? ` (${tiles.map((tile) => tileLabel(tile)).join(", ")})` : "";
+      const list = taken.length ? ` (${taken.map((tile) => tileLabel(tile)).join(", ")})` : "";
       params.tiles = t("tiles", { n: words[1] }) + list;
-    } else if (tiles?.length) {
+    } else if (taken.length) {
       key = "takeTile";
-      params.tile = tileLabel(tiles[0]);
+      params.tile = tileLabel(taken[0]);
     }
     params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "srcStrip").toLowerCase();
     if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "its row";

@@ -483,7 +483,9 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
                     i18n.describe("take 5", "X", false, "etalat"),
                     i18n.describe("take 2", "X", false, "etalat", null, ["R12", "J"]),
                     i18n.describe("take", "X", true, "tabla", null, ["Y13"]),
-                    i18n.describe("discard K10", "X", false, "etalat", "E11")]);
+                    i18n.describe("discard K10", "X", false, "etalat", "E11"),
+                    i18n.describe("take", "X", false, "etalat", null, "R7"),     // a host's junk
+                    i18n.describe("take 2", "X", false, "etalat", null, [{}, "<b>"])]);
         }
         i18n.setLang("en");
         return out; }""")
@@ -493,10 +495,11 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
     assert "rastel scurt" in words[1][2] and "spart" not in words[1][2]
     assert words[1][3] == "X a spart șirul: 5 piese"
     # a take names the public tiles it took; the Etalat discard that closes is a close (E11)
-    assert words[1][4:] == ["X a spart șirul: 2 piese (12 roșu, joker)",
-                            "X ai luat 13 galben din rândul tău", "X a închis, aruncând 10 negru"]
+    assert words[1][4:7] == ["X a spart șirul: 2 piese (12 roșu, joker)",
+                             "X ai luat 13 galben din rândul tău", "X a închis, aruncând 10 negru"]
     assert words[0][4:] == ["X broke the strip: 2 tiles (red 12, joker)",
-                            "X took yellow 13 from your row", "X closed, discarding black 10"]
+                            "X took yellow 13 from your row", "X closed, discarding black 10",
+                            "X took the top of the strip", "X broke the strip: 2 tiles"]
     page.locator("#history-panel").screenshot(path=str(tmp_path / "side-sheet.png"))
 
 
