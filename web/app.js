@@ -796,7 +796,7 @@ function showRefusal(error, rule, heading = t("illegal"), fromEngine = false) {
   banner.title = "";
   const ruleId = /^[CET]\d+$/.test(rule ?? "");    // "notation" is named, not numbered
   const title = el("strong", "", `${heading}${ruleId ? ` — ${rule}` : ""}`);
-  const name = rule ? ruleName(rule) : "";
+  const name = rule ? ruleName(rule, S.snap?.view?.options?.preset) : "";   // clasic: E4…
   banner.append(title);
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
   // The engine's text starts with its rule id, which the title shows already ("notation",

@@ -114,14 +114,21 @@ const EN = {
   saved: "saved", auto: "the clock",
 };
 
-// Rule ids named in words (the engine's message follows, in English).
+// Rule ids named in words (the engine's message follows, in English); "E4 clasic" is the
+// name at a table with the clasic preset, where that rule reads otherwise (E4, E6, E10;
+// E11 and E13 are named alike in both).
 const RULES = {
   ro: {
     C1: "Piesele", C2: "Nu e rândul tău", C4: "Împărțirea", C5: "Formațiile", C8: "Ceasul",
-    E1: "Capul de șir nu se ia", E2: "Tura: tragi, cobori, arunci", E3: "Prima tură: nu se coboară",
-    E4: "Etalarea: 45 de puncte și o suită", E5: "Ultima piesă din șir",
-    E6: "Spargerea șirului", E7: "Rastel scurt", E8: "După etalare", E9: "Schimbul jokerului",
-    E10: "Jokerul în șir", E11: "Închiderea", E12: "Teancul",
+    E1: "Capul de șir nu se ia", E2: "Tura: tragi, cobori, arunci",
+    E3: "Prima tură: nu se coboară",
+    E4: "Etalarea: 45 de puncte și o suită",
+    "E4 clasic": "Etalarea: 45 de puncte, cu o suită sau trei grupuri",
+    E5: "Ultima piesă din șir",
+    E6: "Spargerea șirului", "E6 clasic": "Spargerea șirului: doar jucătorii etalați",
+    E7: "Rastel scurt", E8: "După etalare", E9: "Schimbul jokerului",
+    E10: "Jokerul în șir", "E10 clasic": "Jokerul nu se aruncă (reguli clasic)",
+    E11: "Închiderea", E12: "Teancul",
     T1: "Nimic nu se coboară", T2: "Rândurile", T3: "Tura: una intră, una iese", T4: "Doar vârful rândului tău",
     T5: "Jokerul din rând nu se ia", T6: "Închiderea", T7: "Atuul pentru închidere",
     notation: "Mutare neînțeleasă",
@@ -129,9 +136,14 @@ const RULES = {
   en: {
     C1: "Tiles", C2: "Not your turn", C4: "The deal", C5: "Formations", C8: "The clock",
     E1: "The head is never taken", E2: "The turn: draw, lay, discard",
-    E3: "First round: nothing is laid", E4: "Opening: 45 points and a run",
-    E5: "The top discard", E6: "Breaking the strip", E7: "Short rack", E8: "After opening",
-    E9: "Joker swap", E10: "Joker on the strip", E11: "Closing", E12: "The stock",
+    E3: "First round: nothing is laid",
+    E4: "Opening: 45 points and a run",
+    "E4 clasic": "Opening: 45 points, with a run or three groups",
+    E5: "The top discard",
+    E6: "Breaking the strip", "E6 clasic": "Breaking the strip: opened players only",
+    E7: "Short rack", E8: "After opening", E9: "Joker swap",
+    E10: "Joker on the strip", "E10 clasic": "A joker is never discarded (classic rules)",
+    E11: "Closing", E12: "The stock",
     T1: "Nothing is laid", T2: "Rows", T3: "The turn: one in, one out", T4: "Only the top of your own row",
     T5: "A joker in a row is never taken", T6: "Closing", T7: "The atu to close",
     notation: "Move not understood",
@@ -232,7 +244,10 @@ export function tileWords(text) {
   return text.replace(new RegExp(`\\b(?:${TILE_CODE})\\b`, "g"), (code) => tileLabel(code));
 }
 
-export function ruleName(rule) { return RULES[current][rule] ?? ""; }
+/** A rule's name in words; `preset` is the table's ("platform" / "clasic"). */
+export function ruleName(rule, preset = "platform") {
+  return RULES[current][`${rule} ${preset}`] ?? RULES[current][rule] ?? "";
+}
 
 /** Static markup: every [data-i18n] element gets its text, [data-i18n-title] its title. */
 export function translatePage(root = document) {

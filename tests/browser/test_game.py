@@ -540,6 +540,61 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     assert snap(page)["view"]["history"] == state["view"]["history"]
 
 
+def clasic_log(match_id: str, actions: list) -> dict:
+    """take_to_open_log's deal at a table with the clasic preset, after `actions`."""
+    log = take_to_open_log()
+    log["match_id"] = match_id
+    log["options"]["preset"] = "clasic"
+    log["rounds"][0]["actions"] = actions
+    return log
+
+
+def save_before_load(page, log: dict) -> None:
+    page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
+                         f"'remi.save', {json.dumps(json.dumps(log))});")
+
+
+def test_a_clasic_refusal_is_headed_by_the_clasic_rule(page, site_url, tmp_path):
+    """E4 at a clasic table: the banner's heading is the clasic opening (a run or three
+    groups), as its text is, in both languages; E6 and E10 are named by their clasic reading
+    too, the platform names stay."""
+    save_before_load(page, clasic_log("clasicopen01", take_to_open_log()["rounds"][0]["actions"]))
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "clasicopen01" and state["view"]["options"]["preset"] == "clasic"
+    page.locator("#stock").click()
+    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    banner = page.get_by_test_id("banner")
+    for lang, name, reason in (
+            ("ro", "Etalarea: 45 de puncte, cu o suită sau trei grupuri", "trei grupuri"),
+            ("en", "Opening: 45 points, with a run or three groups", "three groups")):
+        if lang == "en":
+            page.get_by_test_id("lang").click()
+            banner.wait_for(state="hidden")
+        for name_ in ("K2", "K3", "K4"):         # a run of 15 opening points: E4
+            click_tile(page, name_)
+        page.get_by_test_id("act-add").click()
+        page.get_by_test_id("act-open").click()
+        banner.wait_for()
+        assert banner.get_attribute("data-rule") == "E4"
+        assert banner.locator(".rule-name").inner_text() == f" · {name}"
+        page.wait_for_function("document.querySelector('#banner .rule-text').textContent"
+                               f".includes({json.dumps(reason)})")
+        if lang == "ro":
+            page.screenshot(path=str(tmp_path / "clasic-e4.png"), animations="disabled")
+        page.keyboard.press("Escape")
+        banner.wait_for(state="hidden")
+        page.keyboard.press("Backspace")         # the composed formation goes back
+    assert snap(page)["view"]["opened"][0] is False
+    names = page.evaluate("""async () => { const i18n = await import('./web/i18n.js');
+        return ['E4', 'E6', 'E10', 'E11'].flatMap(
+            (rule) => ['platform', 'clasic'].map((preset) => i18n.ruleName(rule, preset))); }""")
+    assert names == ["Opening: 45 points and a run", "Opening: 45 points, with a run or three groups",
+                     "Breaking the strip", "Breaking the strip: opened players only",
+                     "Joker on the strip", "A joker is never discarded (classic rules)",
+                     "Closing", "Closing"], names
+
+
 def test_a_bot_whose_step_fails_is_timed_out_and_the_table_goes_on(page, site_url):
     """C8: a failed bot step must not stall the table; the clock's timeout finishes the bot's
     turn (the engine draws if needed and discards), the failure is told, and play goes on."""
