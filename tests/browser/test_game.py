@@ -595,6 +595,28 @@ def test_a_clasic_refusal_is_headed_by_the_clasic_rule(page, site_url, tmp_path)
                      "Closing", "Closing"], names
 
 
+def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, site_url):
+    """E3 covers a take too (each seat's first turn: nothing laid, nothing taken from the
+    strip); T9's end says three full turns of the table, not three turns or rounds."""
+    save_before_load(page, clasic_log("firstturn001", ["discard R1", "draw", "discard K6"]))
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "firstturn001" and state["view"]["strip"] == ["R1", "K6"]
+    page.locator("[data-testid=strip] [data-testid=tile][data-depth='1']").click()
+    banner = page.get_by_test_id("banner")
+    banner.wait_for()
+    assert banner.get_attribute("data-rule") == "E3"
+    assert (banner.locator(".rule-name").inner_text()
+            == " · Primul tur al mesei: nu se coboară, nu se ia din șir")
+    page.keyboard.press("Escape")
+    ends = page.evaluate("""async () => { const i18n = await import('./web/i18n.js');
+        const said = [i18n.t('endNoDraws')]; i18n.setLang('en'); said.push(i18n.t('endNoDraws'),
+        i18n.ruleName('E3')); i18n.setLang('ro'); return said; }""")
+    assert ends == ["Trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc.",
+                    "Three full turns of the table (every player three times) without a stock draw.",
+                    "First turn of the table: nothing laid, nothing taken from the strip"], ends
+
+
 def test_a_bot_whose_step_fails_is_timed_out_and_the_table_goes_on(page, site_url):
     """C8: a failed bot step must not stall the table; the clock's timeout finishes the bot's
     turn (the engine draws if needed and discards), the failure is told, and play goes on."""
