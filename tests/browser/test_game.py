@@ -617,6 +617,61 @@ def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, 
                     "First turn of the table: nothing laid, nothing taken from the strip"], ends
 
 
+def help_text(page) -> str:
+    page.get_by_test_id("help").click()
+    panel = page.get_by_test_id("help-panel")
+    panel.wait_for()
+    return panel.inner_text()
+
+
+def shoot_help(page, tmp_path, name: str) -> None:
+    """The help's rules, from their heading, then its end."""
+    page.evaluate("document.querySelector('#help-body h3').scrollIntoView()")
+    page.screenshot(path=str(tmp_path / f"{name}.png"), animations="disabled")
+    page.evaluate("document.getElementById('help').scrollTop = 1e6")
+    page.screenshot(path=str(tmp_path / f"{name}-end.png"), animations="disabled")
+
+
+def test_the_help_says_every_scoring_rule_and_what_the_clasic_preset_changes(
+        page, phone, site_url, tmp_path):
+    """The help's rules in short: tile values (C6), the short rack (E7), the joker swap (E9),
+    the atu drawn last (E12), the whole round score (E13) and each clasic difference (E4, E6,
+    E10, E11, E13), in both languages; it fits a phone."""
+    open_game(page, site_url)
+    wait_turn(page)
+    text = help_text(page)
+    for said in ("C6", "E7", "E9", "E12", "E13", "T7", "T9", "asul 25", "jokerul 50",
+                 "cine închide: +50", "neetalat, −100 (clasic: minus rastelul)",
+                 "(clasic: fără plafon)", "E6; clasic: doar jucătorii etalați",
+                 "E10; clasic: nu se aruncă", "E11; clasic: se poate",
+                 "E4; clasic: o suită sau trei grupuri", "doar dintr-unul de 4",
+                 "Atuul se trage ultimul", "trei tururi complete ale mesei"):
+        assert said in text, said
+    assert "Neetalat la final" not in text and "trei ture" not in text.lower()
+    shoot_help(page, tmp_path, "help-ro")
+    page.keyboard.press("Escape")
+    page.get_by_test_id("lang").click()
+    text = help_text(page)
+    for said in ("C6", "E7", "E9", "E12", "E13", "the ace 25", "the closer: +50",
+                 "never opened, −100 (classic: minus the rack)", "(classic: no floor)",
+                 "E6; classic: opened players only", "E10; classic: never",
+                 "E11; classic: you may", "E4; classic: a run or three groups",
+                 "only a 4-group's missing colour", "The atu is drawn last",
+                 "three full turns of the table"):
+        assert said in text, said
+    assert "three full rounds" not in text
+    shoot_help(page, tmp_path, "help-en")
+    open_game(phone, site_url)
+    wait_turn(phone)
+    help_text(phone)
+    box = phone.locator("#help").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    width = phone.evaluate("document.getElementById('help-body').scrollWidth"
+                           " - document.getElementById('help-body').clientWidth")
+    assert width <= 0, f"the help scrolls sideways by {width}px"
+    shoot_help(phone, tmp_path, "help-phone")
+
+
 def test_a_bot_whose_step_fails_is_timed_out_and_the_table_goes_on(page, site_url):
     """C8: a failed bot step must not stall the table; the clock's timeout finishes the bot's
     turn (the engine draws if needed and discards), the failure is told, and play goes on."""

@@ -17,43 +17,92 @@ const HELP = {
   <p>Opening: select one formation, <b>Formation +</b>, repeat, then <b>Open</b>.</p>`,
 };
 // The rules a new player needs, with their ids (RULES.md); a refusal names the same ids.
+// The platform rules are said first; "(clasic: …)" marks what the table option
+// "Reguli: clasic" changes (RULES.md presets). Words: "tură" / "turn" is one player's, a "tur
+// al mesei" / "turn of the table" every seat's once, a "rundă" / "round" one deal.
 const RULES = {
   ro: `<h3>Regulile pe scurt</h3>
+  <p>Mai jos, <i>(clasic: …)</i> spune ce se schimbă la masa cu reguli <i>clasic</i>
+  (opțiunea „Reguli” a jocului nou).</p>
   <p><b>Formații</b> (C5): grup (același număr, culori diferite, 3–4 piese) sau suită (aceeași
   culoare, numere la rând; asul e 1-2-3 sau 12-13-1, nu 13-1-2); cel mult un joker pe formație.</p>
-  <p><b>Remi Etalat.</b> Primul jucător doar aruncă în prima tură (E2); în prima rundă de ture
-  nimeni nu coboară (E3). Etalarea: cel puțin 45 de puncte într-o tură, cu o suită (reguli
-  <i>clasic</i>: o suită sau trei grupuri) (E4). Capul de șir nu se ia niciodată (E1); înainte de
-  etalare iei ultima piesă din șir sau spargi șirul doar dacă piesa intră în etalarea din tura
-  aceea, iar piesa de la tăietură se coboară în aceeași tură (E5, E6). Închizi coborând tot și
-  aruncând ultima piesă, nu în tura în care etalezi (E11; <i>clasic</i>: se poate). Neetalat la final: −100; jokerul
-  lăsat pe șir: −50 celui care l-a aruncat (E10, E13); geamănul atuului coborât: +50; as sau
-  joker atu: rundă dublă (C7).</p>
+  <p><b>Valoarea pieselor</b> (C6). La etalare: 2–9 → 5, 10–13 → 10, asul 10 (după 13 sau în
+  grup) sau 5 (înainte de 2), jokerul cât piesa pe care o ține. La numărătoare (pe masă, pe
+  rastelul din Etalat, formațiile celui care închide pe Tablă): 2–9 → 5, 10–13 → 10, asul 25,
+  jokerul 50. Rastelul pe Tablă: 1–9 → 5 (și asul), 10–13 → 10, jokerul 50.</p>
+  <p><b>Remi Etalat.</b> Primul jucător doar aruncă în prima tură (E2). În primul tur al mesei
+  (prima tură a fiecăruia) nimeni nu coboară și nu ia din șir (E3). Etalarea: cel puțin 45 de
+  puncte într-o tură, cu o suită (E4; <i>clasic</i>: o suită sau trei grupuri).</p>
+  <p><b>Șirul</b> (Etalat). Capul de șir nu
+  se ia niciodată (E1). Ultima piesă din șir: neetalat, doar dacă intră în etalarea din tura
+  aceea; etalat, liber (E5). Spargi șirul luând o piesă de sub ultima (nu capul) și tot ce e
+  peste ea; piesa de la tăietură se coboară în aceeași tură; neetalat, doar dacă intră în
+  etalarea din tura aceea (E6; <i>clasic</i>: doar jucătorii etalați). Etalat, cu mai puțin de
+  4 piese pe rastel, iei tot șirul fără cap, fără obligație (E7).</p>
+  <p><b>După etalare</b> cobori orice
+  formație și lipești piese la oricine (E8). Un joker de pe masă îl iei punând piesa pe care o
+  ține: în suită, piesa de la locul lui; din grup, doar dintr-unul de 4, culoarea care lipsește;
+  jokerul luat se coboară în aceeași tură (E9). Jokerul se poate arunca (E10; <i>clasic</i>: nu
+  se aruncă). Închizi coborând tot și aruncând ultima piesă, nu în tura în care etalezi (E11;
+  <i>clasic</i>: se poate). Atuul se trage ultimul; tura în care e tras încheie runda (E12).</p>
+  <p><b>Scorul rundei în Etalat</b> (E13): etalat, valoarea pieselor coborâte sau lipite minus
+  rastelul; neetalat, −100 (<i>clasic</i>: minus rastelul); cine închide: +50; geamănul
+  atuului coborât: +50; jokerul lăsat pe șir: −50 celui care l-a aruncat (E10); nimeni nu pierde
+  mai mult de 100 într-o rundă, înainte de dublare (<i>clasic</i>: fără plafon); as sau joker atu: rundă dublă,
+  totul ×2 (C7).</p>
   <p><b>Remi pe Tablă.</b> Nu se coboară nimic (T1): aruncă mereu în rândul vecinului din
-  stânga; iei doar ultima piesă din rândul tău (T4), niciodată un joker (T5). Închizi (C) când,
-  după tras, tot rastelul e formații plus o piesă de aruncat (T6); îți lipsește una singură și
-  e atuul: îl iei (A) și închizi (T7). Cine închide primește valoarea formațiilor (×2 dacă
-  aruncă un joker); ceilalți pierd rastelul; geamănul atuului ținut la final: +50 (T8). Runda se termină și când se golește teancul
-  sau după trei ture întregi fără tras din teanc (T9).</p>`,
+  stânga (T2); tragi din teanc sau iei ultima piesă din rândul tău (T3, T4), niciodată un
+  joker (T5). Închizi (C) când, după tras, tot rastelul e formații plus o piesă de aruncat
+  (T6); îți lipsește una singură și e atuul: îl iei (A) și închizi cu el în formație; altfel
+  atuul nu se trage (T7). Cine închide primește valoarea formațiilor, fără bonus (×2 dacă
+  aruncă un joker); ceilalți pierd rastelul, fără plafon; geamănul atuului ținut la final: +50
+  (T8); as sau joker atu: rundă dublă (C7). Runda se termină și când se golește teancul sau
+  după trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc (T9).</p>
+  <p><b>Meciul</b> (C9, T10): Etalat, până la ținta aleasă (câștigă totalul cel mai mare);
+  Tablă, fără limită sau până când cineva ajunge la +țintă ori −țintă.</p>`,
   en: `<h3>The rules in short</h3>
+  <p>Below, <i>(classic: …)</i> says what changes at a table with <i>classic</i> rules (the
+  new game's “Rules” option).</p>
   <p><b>Formations</b> (C5): a group (same number, different colours, 3–4 tiles) or a run (one
   colour, consecutive numbers; the ace is 1-2-3 or 12-13-1, never 13-1-2); at most one joker a
   formation.</p>
-  <p><b>Remi Etalat.</b> The first player only discards on the first turn (E2); nobody lays
-  anything in the first round of turns (E3). The opening: at least 45 points in one turn, with
-  a run (<i>clasic</i> rules: a run or three groups) (E4). The head of the strip is never taken
-  (E1); before opening you take the strip's top or break the strip only when that tile goes
-  into this turn's opening, and the tile you cut at is laid the same turn (E5, E6). You close
-  by laying everything and discarding the last tile, not in the turn you open (E11; <i>clasic</i>:
-  you may). Never
-  opened at the end: −100; a joker left on the strip: −50 to whoever discarded it (E10, E13);
-  the atu's twin laid: +50; an ace or joker atu doubles the round (C7).</p>
+  <p><b>Tile values</b> (C6). For the opening: 2–9 → 5, 10–13 → 10, the ace 10 (after 13 or in
+  a group) or 5 (before 2), a joker as the tile it stands for. At the count (the table, an
+  Etalat rack, a Tablă closer's formations): 2–9 → 5, 10–13 → 10, the ace 25, a joker 50. A
+  Tablă rack: 1–9 → 5 (the ace too), 10–13 → 10, a joker 50.</p>
+  <p><b>Remi Etalat.</b> The first player only discards on the first turn (E2). In the first
+  turn of the table (everyone's first turn) nobody lays anything or takes from the strip (E3).
+  The opening: at least 45 points in one turn, with a run (E4; <i>classic</i>: a run or three
+  groups).</p>
+  <p><b>The strip</b> (Etalat). The head of the strip is never taken (E1). The strip's top: before opening, only
+  when it goes into this turn's opening; once opened, freely (E5). You break the strip by
+  taking a tile below the top (never the head) and every tile after it; the cut tile is laid
+  the same turn; before opening, only when it goes into this turn's opening (E6;
+  <i>classic</i>: opened players only). Opened with fewer than 4 tiles on the rack, you may
+  take the whole strip but its head, with no obligation (E7).</p>
+  <p><b>Once opened</b> you lay any
+  formation and attach tiles to anyone's (E8). You take a joker off the table by putting in
+  the tile it stands for: in a run, the tile at its place; in a group, only a 4-group's missing
+  colour; the freed joker is laid the same turn (E9). A joker may be discarded (E10;
+  <i>classic</i>: never). You close by laying everything and discarding the last tile, not in
+  the turn you open (E11; <i>classic</i>: you may). The atu is drawn last; the turn that draws
+  it ends the round (E12).</p>
+  <p><b>Etalat round score</b> (E13): opened, the value of the tiles you laid or attached minus
+  your rack; never opened, −100 (<i>classic</i>: minus the rack); the closer: +50; the atu's
+  twin laid: +50; a joker left on the strip: −50 to whoever discarded it (E10); nobody loses
+  more than 100 in a round before doubling (<i>classic</i>: no floor); an ace or joker atu doubles the round,
+  everything ×2 (C7).</p>
   <p><b>Remi pe Tablă.</b> Nothing is laid (T1): you always discard into your left
-  neighbour's row; you take only the top of your own row (T4), never a joker (T5). You close
-  (C) when, after drawing, the whole rack is formations plus one tile to discard (T6); missing
-  exactly one tile and it is the atu: take it (A) and close (T7). The closer scores its
-  formations (×2 when it discards a joker); everyone else loses the rack; the atu's twin held at the end: +50 (T8). The round also
-  ends when the stock runs out or after three full rounds with no stock draw (T9).</p>`,
+  neighbour's row (T2); you draw from the stock or take the top of your own row (T3, T4),
+  never a joker (T5). You close (C) when, after drawing, the whole rack is formations plus one
+  tile to discard (T6); missing exactly one tile and it is the atu: take it (A) and close with
+  it in a formation; otherwise the atu is never drawn (T7). The closer scores its formations,
+  no bonus (×2 when it discards a joker); everyone else loses the rack, no floor; the atu's
+  twin held at the end: +50 (T8); an ace or joker atu doubles the round (C7). The round also
+  ends when the stock runs out or after three full turns of the table (every player three
+  times) with no stock draw (T9).</p>
+  <p><b>The match</b> (C9, T10): Etalat, up to the chosen target (the highest total wins);
+  Tablă, unlimited or until someone reaches +target or −target.</p>`,
 };
 const KEYS = [
   ["← →", "cursor pe rastel", "move along the rack"],
