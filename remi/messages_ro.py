@@ -82,14 +82,14 @@ REFUSALS: dict[str, str] = {
     "the joker here stands for {tile_name(wanted)}, not {tile_name(tile)}":
         "jokerul de aici ține locul piesei {tile_name(wanted)}, nu al piesei {tile_name(tile)}",
     # Remi Etalat
-    "nobody takes from the strip in the first round": "în prima tură nimeni nu ia din șir",
-    "nobody lays anything in the first round": "în prima tură nimeni nu coboară nimic",
+    "nobody takes from the strip in the first round": "în primul tur al mesei nimeni nu ia din șir",
+    "nobody lays anything in the first round": "în primul tur al mesei nimeni nu coboară nimic",
     "the strip holds only its head, which can never be taken":
         "șirul are doar capul, care nu se ia niciodată",
     "you may take at most {takeable} from the strip: every tile above the head, never the head":
         "poți lua cel mult {takeable} din șir: piesele de deasupra capului, capul niciodată",
     "preset clasic: only an opened player may break the strip":
-        "reguli clasic: doar un jucător etalat poate rupe șirul",
+        "reguli clasic: doar un jucător etalat poate sparge șirul",
     "not opened yet: you may take {tile_name(cut)} only to use it in an opening of 45 points "
     "this turn, and it makes none":
         "nu ești etalat: poți lua {tile_name(cut)} doar ca s-o folosești într-o etalare de 45 "
