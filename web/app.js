@@ -533,10 +533,13 @@ function mine() {
   return S.snap && S.snap.my_turn && !S.busy;
 }
 
-async function discardOrClose(kind) {
+/** The selected tile goes; with none selected, the keyboard's cursor tile (D, C) — never a
+ * button's guess: a click on Aruncă with nothing selected asks for a tile. */
+async function discardOrClose(kind, byKey = false) {
   if (!mine()) return;
   const names = rack.selectedNames(S);
-  const name = names.length === 1 ? names[0] : (names.length === 0 ? S.order[S.cursor]?.name : null);
+  const cursor = byKey && names.length === 0 ? S.order[S.cursor]?.name : null;
+  const name = names.length === 1 ? names[0] : cursor;
   if (!name) return toast(t("pickOne", { action: t(kind === "close" ? "closeBtn" : "discardBtn") }));
   await act(`${kind} ${name}`);
 }
@@ -733,7 +736,7 @@ function renderTurn(snap, info) {
   const timer = view.options.timer && snap.my_turn;
   // nodes and text, never markup: a seat's name comes from a peer or from storage
   let parts;
-  if (view.phase === "over") parts = [t("roundOver", { n: snap.round })];
+  if (view.phase === "over") parts = [snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round })];
   else if (snap.my_turn) {
     const src = t(view.variant === "etalat" ? "srcStrip" : "srcRow");
     const what = view.phase === "draw" ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly"))

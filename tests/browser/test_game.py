@@ -465,6 +465,26 @@ def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_ur
     assert snap(page)["view"]["history"][-1]["action"] == opening
 
 
+def test_discard_by_click_needs_a_selected_tile_the_d_key_uses_the_cursor(page, site_url):
+    """Aruncă clicked with nothing selected asks for a tile (it had thrown the rack's first
+    away); the keyboard's D discards the tile under the cursor."""
+    open_game(page, site_url)
+    state = wait_turn(page)
+    if "draw" in state["legal"]:
+        before = history_len(page)
+        page.get_by_test_id("stock").click()
+        wait_change(page, before)
+    before = history_len(page)
+    page.get_by_test_id("act-discard").click()
+    page.wait_for_function("document.getElementById('toast').textContent.includes('alege')")
+    assert history_len(page) == before and snap(page)["view"]["phase"] == "play"
+    page.get_by_test_id("rack").focus()
+    under = page.evaluate("window.remiGame.order[window.remiGame.cursor].name")
+    page.keyboard.press("d")
+    wait_change(page, before)
+    assert snap(page)["view"]["history"][before]["action"] == f"discard {under}"
+
+
 def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, site_url):
     open_game(page, site_url)
     state = wait_turn(page)

@@ -69,6 +69,7 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
         assert state["match_over"], "a fast qualifying table is two rounds, the final one"
         page.get_by_test_id("scores-sheet").locator("tbody tr").first.wait_for()
         assert page.get_by_test_id("next-round").is_hidden()
+        assert page.locator("#turn-info").inner_text() == "Meciul s-a încheiat"  # not "Runda 2…"
         page.get_by_test_id("tournament-continue").click()
         following = wait_tournament_ready(page)
         standings = page.get_by_test_id("tournament-standings")

@@ -58,8 +58,8 @@ export function enableKeys(game, on) {
       s: () => on.mine() && on.act("draw"),
       t: () => on.mine() && on.act("take"),
       l: () => on.laySelected(),
-      d: () => on.discardOrClose("discard"),
-      c: () => tabla() && on.discardOrClose("close"),     // Tablă's keys do nothing in Etalat
+      d: () => on.discardOrClose("discard", true),       // the cursor's tile, if none selected
+      c: () => tabla() && on.discardOrClose("close", true),  // Tablă's keys do nothing in Etalat
       a: () => tabla() && on.mine() && on.act("atu"),
       g: () => on.sortRack(byColour),
       n: () => on.sortRack(byNumber),
