@@ -139,6 +139,10 @@ class Room:
     next_first: int = 0
     rates: dict[str, list[float]] = field(default_factory=dict)
     random_hex: Callable[[int], str] = field(default=secrets_module.token_hex, repr=False)
+    # who played each entry of the current round's history (None: not known, a restored
+    # room): a stand-in's moves, or a guest's since gone, stay theirs, not the seat's holder's
+    played_by: list[dict[str, Any] | None] = field(default_factory=list)
+    played_round: int = 0
 
     # -- setting up ------------------------------------------------------------------------
     @classmethod
@@ -371,7 +375,9 @@ class Room:
 
     def _play(self, action: str, now: float) -> list[Outgoing]:
         before = self.match.current.turn
+        entries = len(self.match.current.history)
         self.match.play(action)
+        self._record_players(entries)
         out: list[Outgoing] = []
         state = self.match.current
         if state.turn != before or state.over:
@@ -431,11 +437,27 @@ class Room:
                 for index, seat in enumerate(self.seats)
                 if seat.kind == "guest" and seat.peer is not None]
 
+    def _record_players(self, known: int) -> None:
+        """The seat's player of the moment for every history entry after the first `known`."""
+        if self.played_round != len(self.match.rounds):
+            self.played_by, self.played_round = [], len(self.match.rounds)
+        history = self.match.current.history
+        self.played_by += [None] * (known - len(self.played_by))
+        self.played_by[known:] = [_who(self.seats[entry["seat"]].player())
+                                  for entry in history[known:]]
+
     def snapshot(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see, with the running score sheet (public: finished rounds)."""
+        """What `seat` may see, with the running score sheet (public: finished rounds). A
+        history entry played by someone other than the seat's player now names them
+        (`"player"`: "AI in place of Ana", or a guest who has left)."""
         players = self.players()
-        return {**seat_snapshot(self.match, players, seat),
+        snap = {**seat_snapshot(self.match, players, seat),
                 "sheet": {**platform.score_sheet(self.match), "players": players}}
+        if self.played_round == len(self.match.rounds):
+            for entry, by in zip(snap["view"]["history"], self.played_by):
+                if by is not None and by != _who(players[entry["seat"]]):
+                    entry["player"] = by
+        return snap
 
     def host_snapshot(self) -> dict[str, Any]:
         return self.snapshot(self.host_seat)
@@ -448,6 +470,7 @@ class Room:
             "password_hash": self.password_hash, "midgame_join": self.midgame_join,
             "visibility": self.visibility, "reveals": self.reveals,
             "log": match_log.to_json(self.match, self.players()) if self.match else None,
+            "played_by": self.played_by, "played_round": self.played_round,
         }
 
     @classmethod
@@ -464,7 +487,14 @@ class Room:
                    reveals=data["reveals"])
         if data["log"] is not None:
             room.match = match_log.replay(data["log"])
+        room.played_by = list(data.get("played_by") or [])    # saved before: not known
+        room.played_round = data.get("played_round", 0)
         return room
+
+
+def _who(player: dict[str, Any]) -> dict[str, Any]:
+    """A player as a history entry names them (whether they are connected is not who)."""
+    return {key: value for key, value in player.items() if key != "connected"}
 
 
 def _hash_password(password: str) -> str:

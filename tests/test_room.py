@@ -170,6 +170,15 @@ def test_a_dropped_guest_is_replaced_by_a_labelled_bot_and_gets_the_seat_back():
     assert back["type"] != "refused" and table.room.seats[1].peer == "p9"
     assert table.room.players()[1] == {"name": "Ana", "is_bot": False, "level": None,
                                        "connected": True}
+    # the stand-in's moves stay the stand-in's in everyone's history (a host reload too)
+    for room in (table.room, Room.from_json(json.loads(json.dumps(table.room.to_json())),
+                                            table.now)):
+        history = room.snapshot(1)["view"]["history"]
+        by = [entry.get("player", {}).get("in_place_of") for entry in history
+              if entry["seat"] == 1]
+        assert "Ana" in by, history
+        assert all("player" not in entry for entry in room.snapshot(0)["view"]["history"]
+                   if entry["seat"] != 1)
     assert table.join("p8", "Eve", token="f" * 32)["reason"] == "token"
 
 

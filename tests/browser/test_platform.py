@@ -498,6 +498,22 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
     # a take names the public tiles it took; the Etalat discard that closes is a close (E11)
     assert words[1][4:7] == ["X a spart șirul: 2 piese (12 roșu, joker)",
                              "X ai luat 13 galben din rândul tău", "X a închis, aruncând 10 negru"]
+    # a room's stand-in (or a guest since gone) keeps its moves, though the seat is the
+    # viewer's again: "AI in place of Ana discarded…", never "You discarded…"
+    lines = page.evaluate("""async () => {
+        const render = await import(new URL("web/game/render.js", location.href));
+        const snap = JSON.parse(JSON.stringify(window.remiGame.snap));
+        snap.view.history = [
+          {seat: snap.view.seat, action: "discard K10",
+           player: {name: "AI in place of Ana", is_bot: true, level: "medium", in_place_of: "Ana"}},
+          {seat: snap.view.seat, action: "discard K11", player: "junk"},
+          {seat: snap.view.seat, action: "discard K12"}];
+        render.renderHistory(snap);
+        const out = [...document.querySelectorAll("#history li")].map((li) => li.textContent);
+        render.renderHistory(window.remiGame.snap);
+        return out; }""")
+    assert lines == ["You discarded black 12", "You discarded black 11",
+                     "AI in place of Ana discarded black 10"], lines
     assert words[0][4:] == ["X broke the strip: 2 tiles (red 12, joker)",
                             "X took yellow 13 from your row", "X closed, discarding black 10",
                             "X took the top of the strip", "X broke the strip: 2 tiles"]

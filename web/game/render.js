@@ -241,9 +241,11 @@ export function renderRows(snap, info) {
 
 function historyLine(snap, entry) {
   const view = snap.view;
-  const you = entry.seat === view.seat && !watching(snap);
-  return describe(entry.action, seatName(snap, entry.seat), you, view.variant, entry.rule,
-    entry.tiles)
+  // a room's entry played by someone no longer in the seat (a stand-in, a guest since gone)
+  const by = entry.player && typeof entry.player === "object" ? entry.player : null;
+  const you = !by && entry.seat === view.seat && !watching(snap);
+  const name = by ? playerLabel([by], 0) : seatName(snap, entry.seat);
+  return describe(entry.action, name, you, view.variant, entry.rule, entry.tiles)
     + (entry.auto ? ` (${t("auto")})` : "");
 }
 
