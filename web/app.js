@@ -214,6 +214,15 @@ function clearTable() {
   for (const button of $("actions").querySelectorAll("button[id^=act-]")) button.disabled = true;
 }
 
+/** The new-game dialog; in a room it says first what a new game does to the room. */
+function openNewGame() {
+  const kind = S.room ? S.backend.kind : null;
+  const warning = $("new-game-room");
+  warning.hidden = !kind;
+  warning.textContent = kind === "host" ? t("roomEndsForAll") : kind ? t("roomYouLeave") : "";
+  openDialog(prefs());
+}
+
 async function hostRoomDialog() {
   const choice = await askRoom({ name: prefsName() || t("hostName"), variant: prefs().variant });
   if (!choice) return;
@@ -835,9 +844,9 @@ function wire() {
   window.addEventListener("hashchange", () => { if (roomInLocation()) location.reload(); });
   // the player's first action dismisses the "resumed" note
   for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, hideBriefToast, true);
-  $("btn-new").addEventListener("click", () => openDialog(prefs()));
+  $("btn-new").addEventListener("click", () => openNewGame());
   $("btn-room").addEventListener("click", hostRoomDialog);
-  $("btn-new2").addEventListener("click", () => openDialog(prefs()));
+  $("btn-new2").addEventListener("click", () => openNewGame());
   $("btn-help").addEventListener("click", () => $("help").showModal());
   // Enter closes the help as its OK does (it opens focused on its heading, at the top)
   $("help").addEventListener("keydown", (event) => {

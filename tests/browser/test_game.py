@@ -181,6 +181,7 @@ def new_game_via_dialog(page, variant: str, seats: int, levels: list[str], timer
     before = page.evaluate("window.remiGame.snap?.match_id ?? null")
     page.get_by_test_id("new-game").click()
     dialog = page.get_by_test_id("new-game-dialog")
+    assert dialog.get_by_test_id("new-game-room-warning").is_hidden()     # no room to end
     dialog.locator(f'input[name=variant][value="{variant}"]').check()
     dialog.locator("select[name=seats]").select_option(str(seats))
     for i, level in enumerate(levels, start=1):

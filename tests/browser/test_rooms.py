@@ -593,6 +593,14 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     toasts = guest.evaluate("window.__toasts")
     assert sum("nu-l poate citi" in text for text in toasts) == 1, toasts
 
+    # a new game would end the room for everyone, or take the guest out: the dialog says so
+    for page, words in ((host, "închide pentru toți"), (guest, "te scoate din ea")):
+        page.get_by_test_id("new-game").click()
+        warning = page.get_by_test_id("new-game-room-warning")
+        assert warning.is_visible() and words in warning.inner_text()
+        page.keyboard.press("Escape")
+        page.get_by_test_id("new-game-dialog").wait_for(state="hidden")
+
     host.get_by_test_id("leave-room").click()
     assert_left_for_good(host)
     guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
