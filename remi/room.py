@@ -173,6 +173,7 @@ class Room:
                 seat.kind, seat.level = "bot", STAND_IN_LEVEL
         self.match = Match(self.variant, self.options, len(self.seats),
                            match_id=self.random_hex(6))
+        self.played_by, self.played_round = [], 0
         return self._begin_round(now, first=0)
 
     # -- the fair deal -----------------------------------------------------------------------
