@@ -45,7 +45,11 @@ addStrings({
   dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
   dealUnchecked: "Runda {n}: împărțirea nu se poate verifica (ai intrat după ce s-a împărțit).",
   hostAway: "Gazda nu răspunde: se reîncearcă…", hostName: "Gazda", guestName: "Oaspete",
-  lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} locuri libere · {bots} AI", locked: "cu parolă",
+  lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} · {bots} AI", locked: "cu parolă",
+  freeSeats: { one: "{n} loc liber", few: "{n} locuri libere", other: "{n} de locuri libere" },
+  retryPassword: "Încearcă altă parolă",
+  activeHostRoom: "Camera de acum se închide pentru toți jucătorii.",
+  activeGuestRoom: "Părăsești camera de acum.",
 }, {
   room: "Room", roomTitle: "Play with friends", roomCreate: "Create the room",
   hostGarbled: "The host sent a message this page cannot read: it was ignored.",
@@ -72,7 +76,11 @@ addStrings({
   dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
   dealUnchecked: "Round {n}: the deal cannot be checked (you came in after it was dealt).",
   hostAway: "The host does not answer: retrying…", hostName: "Host", guestName: "Guest",
-  lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} free seats · {bots} AI", locked: "password",
+  lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} · {bots} AI", locked: "password",
+  freeSeats: { one: "{n} free seat", other: "{n} free seats" },
+  retryPassword: "Try another password",
+  activeHostRoom: "The current room closes for every player.",
+  activeGuestRoom: "You leave the current room.",
 });
 
 const nowS = () => Date.now() / 1000;
@@ -110,6 +118,16 @@ export function isInvite(link) {
 }
 
 // ------------------------------------------------------------------ shared UI bits
+
+/** A warning line in a dialog (style.css styles .warn only in the room panel and the turn
+ * line: the same colour here, inline). */
+function warningLine(text, testid) {
+  const line = el("p", "warn", text);
+  Object.assign(line.style, { margin: "0", color: "#ffb4a8", fontWeight: "700" });
+  line.setAttribute("data-testid", testid);
+  line.setAttribute("role", "alert");
+  return line;
+}
 
 function copyBox(text, testid) {
   const box = el("div", "copy-box");
@@ -195,7 +213,10 @@ export class HostTable {
   async listen() {
     const { signalling, relays, id, secret } = this.netConfig;
     const room = id ? { id, secret } : null;
-    this.net = hostRoom(signalling === "relay" ? { signalling, relays, room } : { signalling });
+    // the link a guest opens: this page without its query (botDelay, worker… are this
+    // page's own) + the room's fragment (and its relays)
+    const baseUrl = location.origin + location.pathname;
+    this.net = hostRoom(signalling === "relay" ? { signalling, relays, room, baseUrl } : { signalling, baseUrl });
     if (signalling === "relay") {
       await this.net.ready;
       Object.assign(this.netConfig, this.net.room);
@@ -221,6 +242,7 @@ export class HostTable {
       name: seats[0]?.name ?? "Remi", variant: this.roomInfo.variant, seats: seats.length,
       free: seats.filter((s) => s.kind === "guest" && !s.taken).length,
       bots: seats.filter((s) => s.is_bot).length,
+      password: Boolean(this.roomInfo.password),   // needed or not (the Room checks it)
     }).catch((error) => console.warn("lobby:", error));
   }
 
@@ -546,9 +568,10 @@ export class GuestTable {
         this.borrowedToken = false;
         this.players = message.players;
         this.status = { key: "connected" };
-        if (!this.ui.hasSnapshot()) this.ui.waiting(t("seated"));
+        if (this.refusal) this.clearRefusal();
         this.save();
         this.render();
+        if (!this.ui.hasSnapshot()) this.ui.waiting(t("seated"));
       },
       refused: async () => {
         if (message.reason === "token" && this.borrowedToken) {
@@ -560,8 +583,10 @@ export class GuestTable {
         const reason = { password: "refusedPassword", full: "refusedFull", token: "refusedToken" }[message.reason];
         this.status = reason ? { key: reason } : { text: await pageError(message.error) };
         if (message.reason === "token") this.token = null;
+        this.refusal = true;
         this.ui.refused(this.statusText());
-        this.render();
+        this.render();                    // the turn line says it too (no longer "Connecting…")
+        if (message.reason === "password") await this.askPassword();
       },
       waiting: () => { this.status = { key: "waitingSeat" }; this.render(); },
       closed: () => {                 // the host left: the room is gone, nothing comes back
@@ -697,6 +722,43 @@ export class GuestTable {
     return this.status.key ? t(this.status.key, this.status.params) : this.status.text;
   }
 
+  /** A wrong password: the join dialog again, the refusal in it; the new password goes to
+   * the host on the same connection (the Room checks it, not the link). Cancelled: the
+   * panel keeps a button to try again. */
+  async askPassword() {
+    if (this.asking || this.left) return;
+    this.asking = true;
+    let who;
+    try {
+      who = await askJoin({ name: this.name, error: t("refusedPassword") });
+    } finally {
+      this.asking = false;
+    }
+    if (!who || this.left || this.hostClosed) return;
+    this.name = who.name;
+    this.password = who.password;
+    this.status = { key: "connecting" };
+    this.clearRefusal();
+    this.render();
+    if (this.conn?.state === "open") this.hello();   // else the next "open" says it
+  }
+
+  /** The refusal's banner goes once it no longer holds (a retry, a seat). */
+  clearRefusal() {
+    this.refusal = false;
+    if (this.ui.clearRefusal) return this.ui.clearRefusal();
+    const banner = document.getElementById("banner");
+    if (banner && !banner.hidden && banner.textContent.includes(t("roomRefused"))) banner.hidden = true;
+  }
+
+  /** Before the first snapshot the turn line says what the room panel says (waiting for a
+   * seat, refused, connecting…), in the page's language. */
+  turnLine() {
+    if (this.ui.hasSnapshot?.() !== false || this.hostClosed || this.usedInvite) return;
+    const keys = ["connecting", "waitingSeat", "refusedPassword", "refusedFull", "refusedToken", "hostAway"];
+    if (this.status.key ? keys.includes(this.status.key) : this.status.text) this.ui.waiting(this.statusText());
+  }
+
   render() {
     if (this.left) return;
     const panel = this.ui.panel;
@@ -706,6 +768,14 @@ export class GuestTable {
     const status = el("p", "room-status", this.statusText());
     status.setAttribute("data-testid", "room-status");
     panel.append(status);
+    this.turnLine();
+    if (this.status.key === "refusedPassword" && !this.asking) {
+      const retry = el("button", "move primary", t("retryPassword"));
+      retry.type = "button";
+      retry.setAttribute("data-testid", "retry-password");
+      retry.addEventListener("click", () => this.askPassword());
+      panel.append(retry);
+    }
     if (this.conn?.reply && this.conn.state !== "open" && !this.conn.connects) {
       panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out"));
     }
@@ -748,8 +818,11 @@ export class GuestTable {
 
 // ------------------------------------------------------------------ dialogs
 
-/** The host's room dialog; resolves with {room: room_create args, signalling, relays} or null. */
+/** The host's room dialog; resolves with {room: room_create args, signalling, relays} or null.
+ * `activeRoom`: "host" / "guest" when this page is in a room now (creating one ends it:
+ * said in the dialog); by default the page's own mark (body[data-room], set by app.js). */
 export function askRoom(defaults) {
+  const active = defaults.activeRoom !== undefined ? defaults.activeRoom : document.body.dataset.room;
   const dialog = el("dialog", "sheet dialog");
   dialog.setAttribute("data-testid", "room-dialog");
   const form = el("form");
@@ -833,7 +906,11 @@ export function askRoom(defaults) {
   create.setAttribute("data-testid", "create-room");
   buttons.append(cancel, create);
   const lobby = lobbyList(dialog);
-  form.append(el("h2", "", t("roomTitle")), lobby.box, grid, seatBox,
+  form.append(el("h2", "", t("roomTitle")));
+  if (active === "host" || active === "guest") {
+    form.append(warningLine(t(active === "host" ? "activeHostRoom" : "activeGuestRoom"), "room-active-warning"));
+  }
+  form.append(lobby.box, grid, seatBox,
     check("double_rounds", t("doubleRounds"), true), check("three_doubles", t("threeDoubles"), false),
     check("midgame_join", t("midgameJoin"), true),
     field(t("relays"), relays), buttons);
@@ -882,7 +959,7 @@ function lobbyList(dialog) {
     for (const table of tables) {
       const item = el("li", "lobby-table");
       item.append(el("span", "", t("lobbyTable", {
-        name: table.name, variant: t(table.variant), free: table.free, bots: table.bots,
+        name: table.name, variant: t(table.variant), free: t("freeSeats", { n: table.free }), bots: table.bots,
       }) + (table.password ? ` · ${t("locked")}` : "")));
       const join = el("button", "chip", t("join"));
       join.type = "button";
@@ -901,7 +978,8 @@ function lobbyList(dialog) {
   return { box, close: () => watcher.close() };
 }
 
-/** The guest's join dialog: resolves with {name, password} or null. */
+/** The guest's join dialog: resolves with {name, password} or null. `error`: the reason
+ * the last try was refused (a wrong password), shown in the dialog. */
 export function askJoin(defaults) {
   const dialog = el("dialog", "sheet dialog");
   dialog.setAttribute("data-testid", "join-dialog");
@@ -928,10 +1006,15 @@ export function askJoin(defaults) {
   join.value = "join";
   join.setAttribute("data-testid", "join-room");
   buttons.append(cancel, join);
-  form.append(el("h2", "", t("joinTitle")), label(t("yourName"), name), label(t("password"), password), buttons);
+  form.append(el("h2", "", t("joinTitle")));
+  if (defaults.error) {             // a retry: why the last try failed
+    form.append(warningLine(defaults.error, "join-error"));
+  }
+  form.append(label(t("yourName"), name), label(t("password"), password), buttons);
   dialog.append(form);
   document.body.append(dialog);
   dialog.showModal();
+  if (defaults.error) password.focus();
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => {
       dialog.remove();

@@ -673,3 +673,119 @@ def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
     turn = guest.locator("#me").inner_text()
     assert "Gazda" not in turn, turn
     assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
+
+
+# ------------------------------------------------------------------ the lobby entry, a retry, the turn line
+
+SHOTS = "/tmp/fixroom_shots"
+
+
+def turn_line(page) -> str:
+    return page.evaluate("(document.getElementById('turn-info') ?? "
+                         "document.getElementById('me')).textContent")
+
+
+def test_a_public_room_with_a_password_is_marked_in_the_lobby_and_its_link_is_clean(
+        context, new_context, site_url, relay):
+    import os
+    os.makedirs(SHOTS, exist_ok=True)
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url,
+                password="nuc", variant="etalat", visibility="public")
+    link = host.get_by_test_id("room-link").input_value()
+    # the link carries the room (and its relay), never the host page's own query
+    assert "botDelay" not in link and "?" not in link, link
+    assert link.startswith(site_url.split("?")[0] + "#room="), link
+    assert "relay=" in link
+
+    player = open_page(new_context(), site_url + GAME)
+    wait_ready(player)
+    player.evaluate("url => localStorage.setItem('remi.relays', url)", relay.url)
+    player.get_by_test_id("room").click()
+    lobby = player.get_by_test_id("lobby")
+    lobby.get_by_test_id("lobby-join").wait_for(timeout=30_000)
+    entry = lobby.locator(".lobby-table").inner_text()
+    assert "cu parolă" in entry, entry
+    assert "1 loc liber" in entry and "locuri" not in entry, entry
+    listed = [json.loads(e["content"]) for e in relay.seen if e["kind"] == 30078]
+    assert listed and all(entry["password"] is True for entry in listed), listed
+    assert "nuc" not in json.dumps(relay.seen), "the password itself is never published"
+    lobby.screenshot(path=f"{SHOTS}/lobby-entry.png", animations="disabled")
+    # the plural forms, both languages
+    forms = player.evaluate("""async () => { const i = await import('./web/i18n.js');
+        const out = [];
+        for (const lang of ['ro', 'en']) { i.setLang(lang);
+            for (const n of [0, 1, 2, 19, 20]) out.push(i.t('freeSeats', { n })); }
+        i.setLang('ro'); return out; }""")
+    assert forms == ["0 locuri libere", "1 loc liber", "2 locuri libere", "19 locuri libere",
+                     "20 de locuri libere", "0 free seats", "1 free seat", "2 free seats",
+                     "19 free seats", "20 free seats"], forms
+
+
+def test_a_wrong_password_asks_again_a_waiting_guest_is_told_and_a_new_room_warns(
+        context, new_context, site_url, relay):
+    import os
+    os.makedirs(SHOTS, exist_ok=True)
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "medium"], signalling="relay", relays=relay.url,
+                password="nuc", variant="etalat")
+    link = host.get_by_test_id("room-link").input_value()
+
+    # A wrong password: the join dialog opens again with the refusal in it; the turn line
+    # says it too (no longer "Conectare…").
+    guest = open_page(new_context(), link)
+    join_dialog(guest, "Ana", "greșit")
+    error = guest.get_by_test_id("join-dialog").get_by_test_id("join-error")
+    error.wait_for(timeout=30_000)
+    assert "Parolă greșită" in error.inner_text()
+    assert "Parolă greșită" in turn_line(guest) and "Conectare" not in turn_line(guest)
+    guest.screenshot(path=f"{SHOTS}/wrong-password-retry.png", animations="disabled")
+    # cancelled: the room panel keeps a way to try again
+    guest.get_by_test_id("join-dialog").locator("button[value=cancel]").click()
+    retry = guest.get_by_test_id("retry-password")
+    retry.wait_for()
+    assert "Parolă greșită" in turn_line(guest)
+    guest.screenshot(path=f"{SHOTS}/wrong-password-cancelled.png", animations="disabled")
+    retry.click()
+    join_dialog(guest, "Ana", "nuc")
+    wait_seated(guest)
+    assert guest.get_by_test_id("banner").is_hidden(), "the refusal went with the retry"
+    assert guest.get_by_test_id("retry-password").count() == 0
+    assert "Conectare" not in turn_line(guest)
+    types = guest.evaluate("window.remiGame.room.received.map(m => m.type)")
+    assert types[:2] == ["refused", "welcome"], types
+
+    # Mid-game: a newcomer waiting for a seat reads the same in the turn line as in the panel.
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    late = open_page(new_context(), link)
+    join_dialog(late, "Dan", "nuc")
+    late.wait_for_function("(window.remiGame.room?.received ?? []).some(m => m.type === 'waiting')",
+                           timeout=30_000)
+    assert "Aștepți un loc" in late.get_by_test_id("room-status").inner_text()
+    assert "Aștepți un loc" in turn_line(late), turn_line(late)
+    late.get_by_test_id("lang").click()             # the turn line follows the language
+    late.wait_for_function("() => (document.getElementById('turn-info') ?? "
+                           "document.getElementById('me')).textContent.includes('Waiting for a seat')")
+
+    # The room dialog says that a new room ends the one in play: for everyone (the host),
+    # or for this player (a guest).
+    host.get_by_test_id("room").click()
+    warning = host.get_by_test_id("room-dialog").get_by_test_id("room-active-warning")
+    assert warning.inner_text() == "Camera de acum se închide pentru toți jucătorii."
+    host.get_by_test_id("room-dialog").locator("button[value=cancel]").click()
+    guest.get_by_test_id("room").click()
+    warning = guest.get_by_test_id("room-dialog").get_by_test_id("room-active-warning")
+    assert warning.inner_text() == "Părăsești camera de acum."
+    guest.get_by_test_id("room-dialog").locator("button[value=cancel]").click()
+    late.get_by_test_id("room").click()
+    warning = late.get_by_test_id("room-dialog").get_by_test_id("room-active-warning")
+    assert warning.inner_text() == "You leave the current room."
+    # a page in no room: no warning
+    solo = open_page(new_context(), site_url + GAME)
+    wait_ready(solo)
+    solo.get_by_test_id("room").click()
+    solo.get_by_test_id("room-dialog").wait_for()
+    assert solo.get_by_test_id("room-active-warning").count() == 0

@@ -247,7 +247,10 @@ export class RelayHost extends PeerHost {
     const post = () => this.pool.publish(LOBBY_KIND,
       [["d", `remi:${this.room.id}`], ["t", LOBBY_TOPIC]],
       JSON.stringify(info ? {
-        v: 1, room: this.room.id, secret: this.room.secret, password: Boolean(this.password), ...info,
+        v: 1, room: this.room.id, secret: this.room.secret, ...info,
+        // whether one is needed, never the password itself: the host's own (the key's), or
+        // the flag of a host whose Room checks it (info.password)
+        password: Boolean(this.password || info.password),
       } : { v: 1, room: this.room.id, closed: true }));
     await post();
     if (info) this.announceTimer = setInterval(post, ANNOUNCE_EVERY_MS);
