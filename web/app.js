@@ -134,6 +134,7 @@ const roomUI = {
   waiting: (text) => setTurnText(text),
   hasSnapshot: () => !!S.snap,
   refused: (text) => showRefusal(text, "", t("roomRefused")),
+  clearRefusal: () => hideBanner(),
   leave: () => leaveRoom(),
   record: (log, snap) => platform.saved(log, { ...snap, mode: "room" }),  // platform: history
   notSaved: (error) => notSaved(error),  // storage full: told once, the table plays on
@@ -224,7 +225,9 @@ function openNewGame() {
 }
 
 async function hostRoomDialog() {
-  const choice = await askRoom({ name: prefsName() || t("hostName"), variant: prefs().variant });
+  const active = S.room && !S.room.hostClosed ? S.backend.kind : null;   // a new room ends it
+  const choice = await askRoom({ name: prefsName() || t("hostName"), variant: prefs().variant,
+    activeRoom: active });
   if (!choice) return;
   rememberName(choice.room.name);
   S.room?.close();

@@ -123,7 +123,6 @@ export function isInvite(link) {
  * line: the same colour here, inline). */
 function warningLine(text, testid) {
   const line = el("p", "warn", text);
-  Object.assign(line.style, { margin: "0", color: "#ffb4a8", fontWeight: "700" });
   line.setAttribute("data-testid", testid);
   line.setAttribute("role", "alert");
   return line;
@@ -746,9 +745,7 @@ export class GuestTable {
   /** The refusal's banner goes once it no longer holds (a retry, a seat). */
   clearRefusal() {
     this.refusal = false;
-    if (this.ui.clearRefusal) return this.ui.clearRefusal();
-    const banner = document.getElementById("banner");
-    if (banner && !banner.hidden && banner.textContent.includes(t("roomRefused"))) banner.hidden = true;
+    this.ui.clearRefusal?.();
   }
 
   /** Before the first snapshot the turn line says what the room panel says (waiting for a
@@ -820,9 +817,9 @@ export class GuestTable {
 
 /** The host's room dialog; resolves with {room: room_create args, signalling, relays} or null.
  * `activeRoom`: "host" / "guest" when this page is in a room now (creating one ends it:
- * said in the dialog); by default the page's own mark (body[data-room], set by app.js). */
+ * said in the dialog). */
 export function askRoom(defaults) {
-  const active = defaults.activeRoom !== undefined ? defaults.activeRoom : document.body.dataset.room;
+  const active = defaults.activeRoom;
   const dialog = el("dialog", "sheet dialog");
   dialog.setAttribute("data-testid", "room-dialog");
   const form = el("form");
