@@ -119,8 +119,7 @@ export function isInvite(link) {
 
 // ------------------------------------------------------------------ shared UI bits
 
-/** A warning line in a dialog (style.css styles .warn only in the room panel and the turn
- * line: the same colour here, inline). */
+/** A warning line in a dialog (style.css: `.dialog .warn`). */
 function warningLine(text, testid) {
   const line = el("p", "warn", text);
   line.setAttribute("data-testid", testid);
