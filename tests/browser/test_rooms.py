@@ -677,18 +677,13 @@ def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
 
 # ------------------------------------------------------------------ the lobby entry, a retry, the turn line
 
-SHOTS = "/tmp/fixroom_shots"
-
-
 def turn_line(page) -> str:
     return page.evaluate("(document.getElementById('turn-info') ?? "
                          "document.getElementById('me')).textContent")
 
 
 def test_a_public_room_with_a_password_is_marked_in_the_lobby_and_its_link_is_clean(
-        context, new_context, site_url, relay):
-    import os
-    os.makedirs(SHOTS, exist_ok=True)
+        context, new_context, site_url, relay, tmp_path):
     host = open_page(context, site_url + GAME)
     wait_ready(host)
     create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url,
@@ -711,7 +706,7 @@ def test_a_public_room_with_a_password_is_marked_in_the_lobby_and_its_link_is_cl
     listed = [json.loads(e["content"]) for e in relay.seen if e["kind"] == 30078]
     assert listed and all(entry["password"] is True for entry in listed), listed
     assert "nuc" not in json.dumps(relay.seen), "the password itself is never published"
-    lobby.screenshot(path=f"{SHOTS}/lobby-entry.png", animations="disabled")
+    lobby.screenshot(path=str(tmp_path / "lobby-entry.png"), animations="disabled")
     # the plural forms, both languages
     forms = player.evaluate("""async () => { const i = await import('./web/i18n.js');
         const out = [];
@@ -724,9 +719,7 @@ def test_a_public_room_with_a_password_is_marked_in_the_lobby_and_its_link_is_cl
 
 
 def test_a_wrong_password_asks_again_a_waiting_guest_is_told_and_a_new_room_warns(
-        context, new_context, site_url, relay):
-    import os
-    os.makedirs(SHOTS, exist_ok=True)
+        context, new_context, site_url, relay, tmp_path):
     host = open_page(context, site_url + GAME)
     wait_ready(host)
     create_room(host, ["guest", "medium"], signalling="relay", relays=relay.url,
@@ -741,13 +734,13 @@ def test_a_wrong_password_asks_again_a_waiting_guest_is_told_and_a_new_room_warn
     error.wait_for(timeout=30_000)
     assert "Parolă greșită" in error.inner_text()
     assert "Parolă greșită" in turn_line(guest) and "Conectare" not in turn_line(guest)
-    guest.screenshot(path=f"{SHOTS}/wrong-password-retry.png", animations="disabled")
+    guest.screenshot(path=str(tmp_path / "wrong-password-retry.png"), animations="disabled")
     # cancelled: the room panel keeps a way to try again
     guest.get_by_test_id("join-dialog").locator("button[value=cancel]").click()
     retry = guest.get_by_test_id("retry-password")
     retry.wait_for()
     assert "Parolă greșită" in turn_line(guest)
-    guest.screenshot(path=f"{SHOTS}/wrong-password-cancelled.png", animations="disabled")
+    guest.screenshot(path=str(tmp_path / "wrong-password-cancelled.png"), animations="disabled")
     retry.click()
     join_dialog(guest, "Ana", "nuc")
     wait_seated(guest)
