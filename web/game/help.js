@@ -58,8 +58,9 @@ const RULES = {
   aruncă un joker); ceilalți pierd rastelul, fără plafon; geamănul atuului ținut la final: +50
   (T8); as sau joker atu: rundă dublă (C7). Runda se termină și când se golește teancul sau
   după trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc (T9).</p>
-  <p><b>Meciul</b> (C9, T10): Etalat, până la ținta aleasă (câștigă totalul cel mai mare);
-  Tablă, fără limită sau până când cineva ajunge la +țintă ori −țintă.</p>`,
+  <p><b>Meciul</b> (C9, T10): fără limită sau până la o țintă. Etalat: se încheie după runda
+  în care cineva o atinge (la egalitate în frunte se mai joacă o rundă); Tablă: de îndată ce
+  cineva ajunge la +țintă ori −țintă. Câștigă totalul cel mai mare.</p>`,
   en: `<h3>The rules in short</h3>
   <p>Below, <i>(classic: …)</i> says what changes at a table with <i>classic</i> rules (the
   new game's “Rules” option).</p>
@@ -101,8 +102,9 @@ const RULES = {
   twin held at the end: +50 (T8); an ace or joker atu doubles the round (C7). The round also
   ends when the stock runs out or after three full turns of the table (every player three
   times) with no stock draw (T9).</p>
-  <p><b>The match</b> (C9, T10): Etalat, up to the chosen target (the highest total wins);
-  Tablă, unlimited or until someone reaches +target or −target.</p>`,
+  <p><b>The match</b> (C9, T10): unlimited or up to a target. Etalat: it ends after the round
+  in which someone reaches it (a tie at the top plays another round); Tablă: the moment
+  someone reaches +target or −target. The highest total wins.</p>`,
 };
 const KEYS = [
   ["← →", "cursor pe rastel", "move along the rack"],
