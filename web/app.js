@@ -220,7 +220,7 @@ function openNewGame() {
   const kind = S.room ? S.backend.kind : null;
   const warning = $("new-game-room");
   warning.hidden = !kind;
-  warning.textContent = kind === "host" ? t("roomEndsForAll") : kind ? t("roomYouLeave") : "";
+  warning.textContent = kind ? t(kind === "host" ? "activeHostRoom" : "activeGuestRoom") : "";
   openDialog(prefs());
 }
 

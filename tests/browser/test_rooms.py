@@ -424,18 +424,24 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
         check_hidden_information(page.evaluate("window.remiGame.room.received"), seat, "etalat")
 
 
+def open_lobby(context, site_url: str, relay):
+    """Another player's page, its room dialog open on the relay's lobby, a table listed."""
+    player = open_page(context, site_url + GAME)
+    wait_ready(player)
+    player.evaluate("url => localStorage.setItem('remi.relays', url)", relay.url)
+    player.get_by_test_id("room").click()
+    lobby = player.get_by_test_id("lobby")
+    lobby.get_by_test_id("lobby-join").wait_for(timeout=30_000)
+    return player, lobby
+
+
 def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_context, site_url,
                                                                  relay):
     host = open_page(context, site_url + GAME)
     wait_ready(host)
     create_room(host, ["guest", "hard"], signalling="relay", relays=relay.url,
                 visibility="public")
-    player = open_page(new_context(), site_url + GAME)
-    wait_ready(player)
-    player.evaluate("url => localStorage.setItem('remi.relays', url)", relay.url)
-    player.get_by_test_id("room").click()
-    lobby = player.get_by_test_id("lobby")
-    lobby.get_by_test_id("lobby-join").wait_for(timeout=30_000)
+    player, lobby = open_lobby(new_context(), site_url, relay)
     assert "AI" in lobby.inner_text() and "1" in lobby.inner_text()
 
     # Another key on the relay cannot close (hide) the room: its entry is its host's.
@@ -594,7 +600,7 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     assert sum("nu-l poate citi" in text for text in toasts) == 1, toasts
 
     # a new game would end the room for everyone, or take the guest out: the dialog says so
-    for page, words in ((host, "închide pentru toți"), (guest, "te scoate din ea")):
+    for page, words in ((host, "închide pentru toți"), (guest, "Părăsești camera")):
         page.get_by_test_id("new-game").click()
         warning = page.get_by_test_id("new-game-room-warning")
         assert warning.is_visible() and words in warning.inner_text()
@@ -694,12 +700,7 @@ def test_a_public_room_with_a_password_is_marked_in_the_lobby_and_its_link_is_cl
     assert link.startswith(site_url.split("?")[0] + "#room="), link
     assert "relay=" in link
 
-    player = open_page(new_context(), site_url + GAME)
-    wait_ready(player)
-    player.evaluate("url => localStorage.setItem('remi.relays', url)", relay.url)
-    player.get_by_test_id("room").click()
-    lobby = player.get_by_test_id("lobby")
-    lobby.get_by_test_id("lobby-join").wait_for(timeout=30_000)
+    player, lobby = open_lobby(new_context(), site_url, relay)
     entry = lobby.locator(".lobby-table").inner_text()
     assert "cu parolă" in entry, entry
     assert "1 loc liber" in entry and "locuri" not in entry, entry
