@@ -47,6 +47,7 @@ def _answer(out: list[Outgoing], now: float, **extra: Any) -> dict[str, Any]:
         "out": [[peer, json.dumps(message, separators=(",", ":"))] for peer, message in out],
         "snapshot": room.host_snapshot() if playing else None,
         "room": {"seats": _seats(room), "started": room.match is not None,
+                 "over": room.match is not None and room.match.over,
                  "dealing": room.fair is not None, "variant": room.variant,
                  "options": room.options.to_json(), "visibility": room.visibility,
                  "midgame_join": room.midgame_join, "password": bool(room.password_hash)},
@@ -78,9 +79,10 @@ def room_create(variant: str, seats: list[str], options: dict[str, Any] | None =
 
 
 def room_start(now: float) -> dict[str, Any]:
-    """Deal the first round (guest seats nobody took become bots)."""
+    """Deal the first round (guest seats nobody took become bots); after a match that
+    ended, start a rematch at the same seats."""
     room = _current()
-    if room.match is not None:
+    if room.match is not None and not room.match.over:
         raise ValueError("the match has started")
     return _answer(room.start(now), now)
 

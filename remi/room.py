@@ -167,22 +167,29 @@ class Room:
         return [seat.player() for seat in self.seats]
 
     def start(self, now: float) -> list[Outgoing]:
-        """Start the match: open guest seats are filled by bots (always labelled)."""
+        """Start the match: open guest seats are filled by bots (always labelled). After a
+        match that ended (its target reached) this starts the next one — a rematch — at the
+        same seats: a new match id, new dice (C3), the round count and scores from zero."""
+        if self.match is not None and not self.match.over:
+            raise ValueError("the match is being played")
         for seat in self.seats:
             if seat.kind == "guest" and not seat.token:
                 seat.kind, seat.level = "bot", STAND_IN_LEVEL
         self.match = Match(self.variant, self.options, len(self.seats),
                            match_id=self.random_hex(6))
-        self.played_by, self.played_round = [], 0
+        self.played_by, self.played_round, self.reveals = [], 0, []
         return self._begin_round(now, first=0)
 
     # -- the fair deal -----------------------------------------------------------------------
     def _begin_round(self, now: float, first: int) -> list[Outgoing]:
         self.fair = FairDeal(self.random_hex(32), now)
         self.next_first = first
-        out = self._broadcast({"type": "commit", "round": self._round_number() + 1,
-                               "commit": self.fair.commit})
+        out = self._broadcast(self._commit_message())
         return out + self._deal_if_ready(now)
+
+    def _commit_message(self) -> dict[str, Any]:
+        return {"v": PROTOCOL, "type": "commit", "match": self.match.match_id,
+                "round": self._round_number() + 1, "commit": self.fair.commit}
 
     def _round_number(self) -> int:
         return len(self.match.rounds) if self.match else 0
@@ -268,7 +275,7 @@ class Room:
             seat = self.seats[index]
             seat.peer, seat.away_since, seat.stand_in = peer, None, False
             self.waiting = [(p, n) for p, n in self.waiting if p != peer]
-            return [self._welcome(index, peer)] + self._send_views()
+            return [self._welcome(index, peer), *self._pending_commit(peer)] + self._send_views()
         if held is not None:
             raise ProtocolError("this connection already holds a seat")
         if any(p == peer for p, _ in self.waiting):    # the same request: one place in line
@@ -305,6 +312,13 @@ class Room:
         seat.kind, seat.level, seat.name, seat.peer = "guest", None, name, peer
         seat.token = self.random_hex(TOKEN_HEX // 2)
         return [self._welcome(index, peer)] + (self._send_views() if self.match else [])
+
+    def _pending_commit(self, peer: str) -> list[Outgoing]:
+        """A guest back while a deal waits for entropy gets its commit too (and so adds its
+        entropy and can check the deal)."""
+        if self.fair is None:
+            return []
+        return [(peer, self._commit_message())]
 
     def _welcome(self, index: int, peer: str) -> Outgoing:
         return (peer, {"v": PROTOCOL, "type": "welcome", "seat": index,
@@ -488,6 +502,8 @@ class Room:
                    reveals=data["reveals"])
         if data["log"] is not None:
             room.match = match_log.replay(data["log"])
+            if not room.match.rounds:            # saved while its first deal waited: deal anew
+                room.fair = FairDeal(room.random_hex(32), now)
         room.played_by = list(data.get("played_by") or [])    # saved before: not known
         room.played_round = data.get("played_round", 0)
         return room

@@ -5,6 +5,8 @@ import hashlib
 import json
 import random
 
+import pytest
+
 from remi.bots import bot_action
 from remi.engine import legal_actions
 from remi.options import Options
@@ -19,9 +21,9 @@ def msg(kind, **fields):
 class Table:
     """A room with its host and guests, recording every message each guest receives."""
 
-    def __init__(self, seats, password="", midgame=False, variant="etalat"):
+    def __init__(self, seats, password="", midgame=False, variant="etalat", options=None):
         counter = iter(range(10**6))
-        self.room = Room.create(variant, seats, Options(), password=password,
+        self.room = Room.create(variant, seats, options or Options(), password=password,
                                 midgame_join=midgame,
                                 random_hex=lambda n: f"{next(counter):0{2 * n}x}")
         self.inbox: dict[str, list[dict]] = {}
@@ -385,3 +387,54 @@ def test_names_lose_control_and_format_characters_and_keep_24_characters():
     saved = room.to_json()
     saved["seats"][0]["name"] = "Old\u202e name"            # a room saved before the fix
     assert Room.from_json(saved, 0.0).seats[0].name == "Old name"
+
+
+def test_a_finished_match_can_be_followed_by_a_rematch_at_the_same_seats():
+    table = Table(["host", "guest", "easy"], options=Options(target=1))
+    table.join("p1", "Ana")
+    table.start()
+    first_id = table.room.match.match_id
+    with pytest.raises(ValueError, match="being played"):
+        table.room.start(table.now)                # no new match while one is played (C9)
+    rng = random.Random(4)
+    while not table.room.match.over:
+        if table.room.match.current.over:
+            table.deliver(table.room.next_round(table.now))
+            table.send("p1", msg("entropy", round=len(table.room.match.rounds) + 1,
+                                 value="ab" * 16))
+        table.step(rng)
+    old_rounds = len(table.room.match.rounds)
+    table.inbox["p1"].clear()
+    table.start()                                  # the rematch
+    match = table.room.match
+    assert match.match_id != first_id and len(match.rounds) == 1 and match.totals == [0, 0, 0]
+    assert match.dice, "C3: the new match rolls the dice again"
+    commit = next(m for m in table.inbox["p1"] if m["type"] == "commit")
+    assert commit["round"] == 1 and commit["match"] == match.match_id
+    state = [m for m in table.inbox["p1"] if m["type"] == "state"][-1]["snapshot"]
+    assert state["match_id"] == match.match_id and state["round"] == 1
+    assert state["players"][1]["name"] == "Ana" and table.room.seats[1].peer == "p1"
+    assert [r["round"] for r in table.room.reveals] == [1], "the old match's reveals went"
+    assert old_rounds >= 1
+
+
+def test_a_host_reload_while_the_first_deal_waits_deals_it_and_the_guest_can_check_it():
+    table = Table(["host", "guest", "easy"])
+    token = table.join("p1", "Ana")["token"]
+    table.deliver(table.room.start(table.now))      # the deal waits for Ana's entropy …
+    assert table.room.fair is not None and not table.room.match.rounds
+    saved = json.loads(json.dumps(table.room.to_json()))
+    table.room = Room.from_json(saved, now=table.now)   # … and the host's page reloads
+    table.inbox.clear()
+    table.join("p2", "Ana", token=token)
+    welcome, commit = table.inbox["p2"]
+    assert welcome["type"] == "welcome" and commit["type"] == "commit" and commit["round"] == 1
+    table.send("p2", msg("entropy", round=1, value="cd" * 16))
+    assert table.room.match.rounds, "Ana's entropy dealt the round"
+    first_view = table.inbox["p2"][-1]["snapshot"]["view"]
+    rng = random.Random(8)
+    while not table.room.match.current.over:
+        table.step(rng)
+    reveal = [m for m in table.inbox["p2"] if m["type"] == "reveal"][-1]
+    assert reveal["entropy"][1] == "cd" * 16
+    assert verify_reveal(commit["commit"], reveal, 3, first_view["first"], 1, first_view["rack"])

@@ -40,6 +40,7 @@ const S = {
   stats: { bot: [], render: [] },  // bot steps (ms in Python) and redraws (ms), for benches
   backend: null,        // who answers intents: the local engine, or a room (web/room.js)
   room: null,           // the HostTable or GuestTable, when playing in a room
+  scoresAside: null,    // "match/round" whose round-end panel the player set aside
 };
 window.remiGame = S;
 
@@ -446,14 +447,28 @@ function schedule() {
   }
   clock.run(snap);
   const over = snap.view.phase === "over" || snap.view.to_play === null;
-  const opening = over && $("scores-panel").hidden;
-  $("scores-panel").hidden = !over;
+  const aside = over && S.scoresAside === endKey(snap);
+  const opening = over && !aside && $("scores-panel").hidden;
+  $("scores-panel").hidden = !over || aside;
+  $("btn-scores").hidden = !aside;
   if (over) {
     showScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
+    $("btn-rematch").hidden = !(snap.match_over && S.backend.rematch);
     platform.roundOver(snap);  // platform: score sheet, tournament's way on
     if (opening) focusScores();  // the keyboard moves to the panel: Enter deals the next round
   }
+}
+
+const endKey = (snap) => `${snap.match_id}/${snap.round}`;
+
+/** The round-end panel set aside (Esc, "See the table": the table, the room panel under it)
+ * or brought back ("Scores" in the top bar); the next round brings it back by itself. */
+function scoresAside(aside) {
+  if (!S.snap) return;
+  S.scoresAside = aside ? endKey(S.snap) : null;
+  schedule();
+  if (aside) $("btn-scores").focus();
 }
 
 /** The round-end panel's main button takes the focus (a dialog open over it: once it closes). */
@@ -468,7 +483,7 @@ function focusScores() {
 function showScores(snap) {
   hideBriefToast();
   renderScores(snap);
-  if (S.backend.kind === "guest" && !snap.match_over) $("scores-end").textContent += ` · ${t("hostDeals")}`;
+  if (S.backend.kind === "guest") $("scores-end").textContent += ` · ${t(snap.match_over ? "hostMayRematch" : "hostDeals")}`;
 }
 
 async function nextRound() {
@@ -874,6 +889,9 @@ function wire() {
     newGame(readDialog());  // leaves a room, if any (adopt)
   });
   $("btn-next").addEventListener("click", nextRound);
+  $("btn-aside").addEventListener("click", () => scoresAside(true));
+  $("btn-scores").addEventListener("click", () => scoresAside(false));
+  $("btn-rematch").addEventListener("click", () => S.backend.rematch?.());
   $("stock").addEventListener("click", () => mine() && act("draw"));
   $("atu").addEventListener("click", () => mine() && S.snap.view.variant === "tabla" && act("atu"));  // T7 says why not
   $("act-atu").addEventListener("click", () => act("atu"));
@@ -911,7 +929,7 @@ function wire() {
     else showRefusal(t("rowTopOnly"), "T4");
   });
   enableKeys(S, {
-    act, mine, render, moveTile, toggleSelect, escape, undoDraft, openDraft, attachTo,
+    act, mine, render, moveTile, toggleSelect, escape, undoDraft, openDraft, attachTo, scoresAside,
     laySelected, discardOrClose, sortRack, arrangeRack,
   });
 

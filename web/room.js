@@ -36,6 +36,7 @@ addStrings({
   refusedToken: "Locul nu mai e al tău.", roomRefused: "Intrare refuzată",
   waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
   seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
+  rematch: "Revanșă", hostMayRematch: "gazda poate începe o revanșă",
   awayTurn: "{name} e deconectat: se așteaptă…",
   hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.",
   inviteUsed: "Invitația aceasta a fost folosită deja: cere-i gazdei o invitație nouă.",
@@ -67,6 +68,7 @@ addStrings({
   refusedToken: "This seat is no longer yours.", roomRefused: "Not let in",
   waitingSeat: "Waiting for a seat: you get one at the next turn.",
   seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
+  rematch: "Rematch", hostMayRematch: "the host may start a rematch",
   awayTurn: "{name} is offline: waiting…",
   hostGoneInvite: "The connection to the host is lost: ask for a new invite.",
   inviteUsed: "This invite has been used already: ask the host for a new invite.",
@@ -185,6 +187,7 @@ export class HostTable {
       // only after a failed bot step (a human's C8 is room_tick's, every second)
       timeout: async () => (await this.engine("room_bot_timeout")).snapshot,
       nextRound: async () => (await this.engine("room_next_round")).snapshot,
+      rematch: () => this.start(),
       save: () => this.save(),
     };
   }
@@ -290,11 +293,14 @@ export class HostTable {
     } catch (error) {
       this.ui.notSaved(error);
     }
-    // The match goes into the history (and the host's profile) like any other.
-    if (room.log && this.snapshot) this.ui.record(room.log, this.snapshot);
+    // The match goes into the history (and the host's profile) like any other; while a
+    // rematch is being dealt the snapshot is still the last match's: nothing to record yet.
+    if (room.log && room.log.match_id === this.snapshot?.match_id) this.ui.record(room.log, this.snapshot);
   }
 
+  /** The match, or after one that ended (`over`) a rematch at the same seats. */
   async start() {
+    if (this.roomInfo.started && !this.roomInfo.over) return;   // a second click
     await this.engine("room_start");
     this.render();
   }
@@ -358,10 +364,10 @@ export class HostTable {
       }
     }
     const buttons = el("div", "sheet-buttons");
-    if (!info.started) {
-      const start = el("button", "move primary", t("startMatch"));
+    if (!info.started || info.over) {
+      const start = el("button", "move primary", t(info.over ? "rematch" : "startMatch"));
       start.type = "button";
-      start.setAttribute("data-testid", "start-match");
+      start.setAttribute("data-testid", info.over ? "room-rematch" : "start-match");
       start.addEventListener("click", () => this.start());
       buttons.append(start);
     }
@@ -426,7 +432,8 @@ function wellFormed(message) {
     welcome: () => Number.isInteger(message.seat) && message.seat >= 0 && message.seat < 4
       && isText(message.token, 128) && Array.isArray(message.players)
       && message.players.every((p) => p && typeof p === "object" && isText(p.name, 64)),
-    commit: () => Number.isInteger(message.round) && message.round > 0 && isText(message.commit, 128),
+    commit: () => Number.isInteger(message.round) && message.round > 0 && isText(message.commit, 128)
+      && (message.match === undefined || isText(message.match, 64)),
     reveal: () => Number.isInteger(message.round) && message.round > 0,
     state: () => isSnapshot(message.snapshot),
     error: () => isText(message.error, 2000),
@@ -456,6 +463,7 @@ export class GuestTable {
     this.seat = null;
     this.players = [];
     // The deal checks (saved, so a reload can still check the round it was dealt):
+    this.dealMatch = deal?.match ?? match_id;      // the match these checks are of (rounds restart at 1 in a rematch)
     this.commits = new Map(deal?.commits ?? []);   // round → the commit received before its deal
     this.dealt = new Map(deal?.dealt ?? []);       // round → {hand, first, seats, seat} as first seen
     this.verified = deal?.verified ?? [];          // [{round, ok}]
@@ -598,6 +606,7 @@ export class GuestTable {
         this.render();
       },
       commit: () => {
+        if (message.match !== undefined) this.forMatch(message.match);
         this.commits.set(message.round, message.commit);
         while (this.commits.size > 4) this.commits.delete(this.commits.keys().next().value);  // the unchecked ones
         this.save();
@@ -627,9 +636,19 @@ export class GuestTable {
     this.saidGarbled = true;
   }
 
+  /** The deal checks are per match: a rematch's round 1 is not the last match's. */
+  forMatch(matchId) {
+    if (matchId === this.dealMatch) return;
+    this.dealMatch = matchId;
+    this.commits.clear();
+    this.dealt.clear();
+    this.verified = [];
+  }
+
   onState(snapshot) {
     const view = snapshot.view;
     this.players = snapshot.players;
+    if (typeof snapshot.match_id === "string") this.forMatch(snapshot.match_id);
     if (view.phase === "over") {
       this.finals.set(snapshot.round, snapshot);
       this.record(snapshot.round);
@@ -706,6 +725,7 @@ export class GuestTable {
         link: this.link, name: this.name, password: this.password, token: this.token,
         match_id: this.matchId, rounds: this.rounds,
         deal: {
+          match: this.dealMatch,
           commits: [...this.commits].filter(([round]) => open(round)),
           dealt: [...this.dealt].filter(([round]) => open(round)),
           verified: this.verified,             // the last 20 (verify())

@@ -303,10 +303,27 @@ def test_etalat_round_by_clicks_and_drags_to_the_score_table(page, site_url, tmp
         assert page.evaluate(inside)
     page.keyboard.press("Shift+Tab")
     assert page.evaluate(inside)
+    # Esc sets the panel aside to look at the table; "Scoruri" brings it back, and so does
+    # "Vezi masa" then "Scoruri" again
+    back = page.get_by_test_id("scores-back")
+    assert back.is_hidden()
+    page.keyboard.press("Escape")
+    page.locator("#scores-panel").wait_for(state="hidden")
+    assert back.is_visible() and page.evaluate("document.activeElement.id") == "btn-scores"
+    assert page.evaluate("""() => { const r = document.getElementById('stock').getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+            .closest('#stock') !== null; }"""), "the table is under the pointer again"
+    back.click()
+    page.locator("#scores-panel").wait_for()
+    assert back.is_hidden() and page.evaluate("document.activeElement.id") == "btn-next"
+    page.get_by_test_id("scores-aside").click()
+    page.locator("#scores-panel").wait_for(state="hidden")
+    back.click()
     page.locator("#btn-next").focus()
     page.keyboard.press("Enter")
     page.wait_for_function("r => window.remiGame.snap.round === r + 1", arg=before)
     page.locator("#scores-panel").wait_for(state="hidden")
+    assert back.is_hidden()
 
 
 def test_tabla_round_against_four_levels(page, site_url, tmp_path):

@@ -43,6 +43,8 @@ def create_room(page, seats: list[str], *, signalling: str = "manual", relays: s
     dialog.get_by_test_id("room-relays").fill(relays)
     dialog.locator("select[name=signalling]").select_option(signalling)
     dialog.locator("select[name=visibility]").select_option(visibility)
+    if target not in ("", "500", "1000", "1500", "2500"):    # a match short enough for a test
+        dialog.locator("select[name=target]").evaluate("(s, v) => s.add(new Option(v, v))", target)
     dialog.locator("select[name=target]").select_option(target)
     assert_fields_apart(dialog)
     dialog.get_by_test_id("create-room").click()
@@ -136,7 +138,7 @@ def check_hidden_information(received: list[dict], seat: int, variant: str) -> N
     for message in received:
         assert message["type"] in allowed, message
         if message["type"] == "commit":
-            assert set(message) == {"v", "type", "round", "commit"}
+            assert set(message) == {"v", "type", "match", "round", "commit"}
         if message["type"] == "reveal":
             revealed.add(message["round"])
         if message["type"] == "state":
@@ -783,3 +785,54 @@ def test_a_wrong_password_asks_again_a_waiting_guest_is_told_and_a_new_room_warn
     solo.get_by_test_id("room").click()
     solo.get_by_test_id("room-dialog").wait_for()
     assert solo.get_by_test_id("room-active-warning").count() == 0
+
+
+def test_a_finished_room_match_is_followed_by_a_rematch_at_the_same_table(
+        context, new_context, site_url, relay, tmp_path):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url, target="1")
+    guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
+    join_dialog(guest, "Ana")
+    wait_seated(guest)
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    first = snap(host)["match_id"]
+    # Tablă to ±1 (T10): the first round's end ends the match
+    play_until([host, guest], lambda: round_over(host) and round_over(guest))
+    for page in (host, guest):
+        page.wait_for_function("window.remiGame.snap.match_over", timeout=20_000)
+    assert host.get_by_test_id("next-round").is_hidden()
+    rematch = host.get_by_test_id("rematch")
+    assert rematch.is_visible() and rematch.inner_text() == "Revanșă"
+    assert guest.get_by_test_id("rematch").is_hidden(), "only the host starts a rematch"
+    assert "gazda poate începe o revanșă" in guest.locator("#scores-end").inner_text()
+    guest.get_by_test_id("deal-check").wait_for(timeout=20_000)
+    host.screenshot(path=str(screenshot_path("room-rematch.png", tmp_path)), animations="disabled")
+
+    rematch.click()
+    for page in (host, guest):
+        page.wait_for_function("m => window.remiGame.snap.match_id !== m && window.remiGame.snap.round === 1"
+                               " && window.remiGame.snap.view.phase !== 'over'", arg=first,
+                               timeout=30_000)
+    second = snap(host)["match_id"]
+    assert snap(guest)["match_id"] == second and snap(guest)["totals"] == [0, 0, 0]
+    assert [p["name"] for p in snap(guest)["players"]] == [p["name"] for p in snap(host)["players"]]
+    commits = [(m["match"], m["round"]) for m in guest.evaluate("window.remiGame.room.received")
+               if m["type"] == "commit"]
+    assert commits == [(first, 1), (second, 1)]
+    # the guest checks the new round 1 against its new commit and hand, not the old match's
+    dealt = guest.evaluate("[...window.remiGame.room.dealt]")
+    assert [round_ for round_, _ in dealt] == [1]
+    assert guest.evaluate("window.remiGame.room.verified") == []
+    play_until([host, guest], lambda: round_over(host) and round_over(guest))
+    guest.wait_for_function("() => document.querySelector('[data-testid=deal-check]')"
+                            "?.textContent.includes('✓')", timeout=20_000)
+    assert guest.get_by_test_id("deal-check").count() == 1, "one check: this match's round 1"
+    # both matches stay in the host's history, each with its own round
+    host.get_by_test_id("menu-from-scores").click()
+    host.get_by_test_id("tab-history").click()
+    rows = host.get_by_test_id("history-row").filter(has_text="Ana")
+    host.wait_for_function("() => document.querySelectorAll('[data-testid=history-row]').length >= 2",
+                           timeout=20_000)
+    assert rows.count() == 2

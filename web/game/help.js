@@ -120,7 +120,7 @@ const KEYS = [
   ["C", "închide (Tablă)", "close (Tablă)"],
   ["A", "ia atuul (Tablă)", "take the atu (Tablă)"],
   ["G / N / R", "sortează pe culori / numere / aranjează", "sort by colour / number / arrange"],
-  ["Esc", "închide mesajul / lasă piesele alese", "close the message / unselect the tiles"],
+  ["Esc", "închide mesajul / lasă piesele alese / lasă scorurile deoparte (Scoruri le aduce înapoi)", "close the message / unselect the tiles / set the scores aside (Scores brings them back)"],
   ["⌫ Backspace", "scoate ultima formație din etalare", "take the last formation out of the opening"],
   ["?", "ajutorul", "this help"],
 ];

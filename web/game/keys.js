@@ -21,6 +21,7 @@ export function enableKeys(game, on) {
     if (document.querySelector("dialog[open]")) return;
     if (!$("scores-panel").hidden) {           // the round-end panel: its buttons, by Tab and Enter
       if (event.key === "Tab") keepFocusIn($("scores-panel"), event);
+      if (event.key === "Escape") { on.scoresAside(true); event.preventDefault(); }
       return;
     }
     if (event.target.closest?.("input, select, textarea")) return;
