@@ -171,7 +171,7 @@ class Room:
         match that ended (its target reached) this starts the next one — a rematch — at the
         same seats: a new match id, new dice (C3), the round count and scores from zero."""
         if self.match is not None and not self.match.over:
-            raise ValueError("the match is being played")
+            raise ValueError("the match has started")
         for seat in self.seats:
             if seat.kind == "guest" and not seat.token:
                 seat.kind, seat.level = "bot", STAND_IN_LEVEL

@@ -394,7 +394,7 @@ def test_a_finished_match_can_be_followed_by_a_rematch_at_the_same_seats():
     table.join("p1", "Ana")
     table.start()
     first_id = table.room.match.match_id
-    with pytest.raises(ValueError, match="being played"):
+    with pytest.raises(ValueError, match="has started"):
         table.room.start(table.now)                # no new match while one is played (C9)
     rng = random.Random(4)
     while not table.room.match.over:
