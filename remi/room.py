@@ -81,6 +81,7 @@ class FairDeal:
     secret: str
     since: float
     entropy: dict[int, str] = field(default_factory=dict)
+    restored: bool = False        # begun again after the host's reload: no guest is back yet
 
     @property
     def commit(self) -> str:
@@ -194,6 +195,10 @@ class Room:
     def _round_number(self) -> int:
         return len(self.match.rounds) if self.match else 0
 
+    def _guests_seated(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats)
+                if s.kind == "guest" and s.token and not s.stand_in]
+
     def _guests_online(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "guest" and s.peer is not None]
 
@@ -201,7 +206,9 @@ class Room:
         fair = self.fair
         if fair is None:
             return []
-        missing = [i for i in self._guests_online() if i not in fair.entropy]
+        # after a reload every guest is away at first: the deal waits for the seated ones
+        expected = self._guests_seated() if fair.restored else self._guests_online()
+        missing = [i for i in expected if i not in fair.entropy]
         if missing and now - fair.since < ENTROPY_WAIT:
             return []
         seed = fair.seed(len(self.seats))
@@ -503,7 +510,7 @@ class Room:
         if data["log"] is not None:
             room.match = match_log.replay(data["log"])
             if not room.match.rounds:            # saved while its first deal waited: deal anew
-                room.fair = FairDeal(room.random_hex(32), now)
+                room.fair = FairDeal(room.random_hex(32), now, restored=True)
         room.played_by = list(data.get("played_by") or [])    # saved before: not known
         room.played_round = data.get("played_round", 0)
         return room

@@ -426,6 +426,9 @@ def test_a_host_reload_while_the_first_deal_waits_deals_it_and_the_guest_can_che
     saved = json.loads(json.dumps(table.room.to_json()))
     table.room = Room.from_json(saved, now=table.now)   # … and the host's page reloads
     table.inbox.clear()
+    table.now += 2
+    assert table.room.tick(table.now) == [] and not table.room.match.rounds, \
+        "the deal waits for Ana to come back, though nobody is online yet"
     table.join("p2", "Ana", token=token)
     welcome, commit = table.inbox["p2"]
     assert welcome["type"] == "welcome" and commit["type"] == "commit" and commit["round"] == 1
@@ -438,3 +441,14 @@ def test_a_host_reload_while_the_first_deal_waits_deals_it_and_the_guest_can_che
     reveal = [m for m in table.inbox["p2"] if m["type"] == "reveal"][-1]
     assert reveal["entropy"][1] == "cd" * 16
     assert verify_reveal(commit["commit"], reveal, 3, first_view["first"], 1, first_view["rack"])
+
+
+def test_a_deal_begun_again_after_a_reload_goes_ahead_without_a_guest_who_stays_away():
+    table = Table(["host", "guest", "easy"])
+    table.join("p1", "Ana")
+    table.deliver(table.room.start(table.now))
+    saved = json.loads(json.dumps(table.room.to_json()))
+    table.room = Room.from_json(saved, now=table.now)
+    assert table.room.tick(table.now + 9) == [] and not table.room.match.rounds
+    table.room.tick(table.now + 11)                 # ENTROPY_WAIT: dealt without Ana's entropy
+    assert len(table.room.match.rounds) == 1 and table.room.reveals[0]["entropy"][1] == ""

@@ -196,6 +196,11 @@ async function startRoom(room, begin, { rethrow = false } = {}) {
   }
   S.backend = S.room?.backend ?? SOLO;
   document.body.dataset.room = S.backend.kind;
+  if (S.snap) {         // drawn while the table was not the backend yet: its buttons again
+    if ($("scores-panel").contains(document.activeElement)) document.activeElement.blur();
+    schedule();
+    focusScores();
+  }
   return true;
 }
 
@@ -451,6 +456,7 @@ function schedule() {
   const opening = over && !aside && $("scores-panel").hidden;
   $("scores-panel").hidden = !over || aside;
   $("btn-scores").hidden = !aside;
+  if (watching(snap)) $("actions").hidden = !aside;   // a table of bots: Scoruri alone (render)
   if (over) {
     showScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
@@ -493,6 +499,24 @@ async function nextRound() {
     rack.resetRack(S);
     return snap;
   });
+  dealingAside();
+}
+
+/** A room's host asked for a deal (the next round, a rematch) that waits for the guests'
+ * shuffle: the finished round's panel steps aside, so the turn line shows "Dealing…". */
+function dealingAside() {
+  if (S.snap?.view.phase === "over" && !$("scores-panel").hidden) scoresAside(true);
+}
+
+async function rematch() {
+  if (S.busy || !S.backend.rematch) return;
+  S.busy = true;
+  try {
+    await S.backend.rematch();
+  } finally {
+    S.busy = false;
+  }
+  dealingAside();
 }
 
 /** One engine step that answers a snapshot (or null: a room answers later), drawn and
@@ -736,7 +760,9 @@ function renderButtons(snap, info) {
   const playing = mineNow && view.phase === "play";
   const opened = etalat && view.opened[view.seat];
   const count = S.selected.size;
-  $("actions").hidden = watching(snap);      // a table of bots: nothing here is the viewer's
+  // a table of bots: nothing here is the viewer's, but the finished round's Scoruri
+  $("actions").hidden = watching(snap) && $("btn-scores").hidden;
+  $("actions").classList.toggle("only-scores", watching(snap));
   const show = (id, visible, enabled = true) => {
     const button = $(id);
     button.hidden = !visible;
@@ -891,7 +917,7 @@ function wire() {
   $("btn-next").addEventListener("click", nextRound);
   $("btn-aside").addEventListener("click", () => scoresAside(true));
   $("btn-scores").addEventListener("click", () => scoresAside(false));
-  $("btn-rematch").addEventListener("click", () => S.backend.rematch?.());
+  $("btn-rematch").addEventListener("click", rematch);
   $("stock").addEventListener("click", () => mine() && act("draw"));
   $("atu").addEventListener("click", () => mine() && S.snap.view.variant === "tabla" && act("atu"));  // T7 says why not
   $("act-atu").addEventListener("click", () => act("atu"));

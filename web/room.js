@@ -328,6 +328,20 @@ export class HostTable {
     const info = this.roomInfo;
     panel.append(el("h3", "", `${t("room")} · ${t(info.variant)}`));
     panel.append(seatList(info.seats, info.seats.findIndex((s) => s.kind === "host")));
+    const buttons = el("div", "sheet-buttons");
+    if (!info.started || info.over) {
+      const start = el("button", "move primary", t(info.over ? "rematch" : "startMatch"));
+      start.type = "button";
+      start.setAttribute("data-testid", info.over ? "room-rematch" : "start-match");
+      start.addEventListener("click", () => this.start());
+      buttons.append(start);
+    }
+    const leave = el("button", "move ghost", t("leaveRoom"));
+    leave.type = "button";
+    leave.setAttribute("data-testid", "leave-room");
+    leave.addEventListener("click", () => this.ui.leave());
+    buttons.append(leave);
+    panel.append(buttons);   // before the link and its QR code: always in sight
     if (this.netConfig.signalling === "relay" && this.link) {
       panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link"));
     }
@@ -363,20 +377,6 @@ export class HostTable {
         panel.append(block);
       }
     }
-    const buttons = el("div", "sheet-buttons");
-    if (!info.started || info.over) {
-      const start = el("button", "move primary", t(info.over ? "rematch" : "startMatch"));
-      start.type = "button";
-      start.setAttribute("data-testid", info.over ? "room-rematch" : "start-match");
-      start.addEventListener("click", () => this.start());
-      buttons.append(start);
-    }
-    const leave = el("button", "move ghost", t("leaveRoom"));
-    leave.type = "button";
-    leave.setAttribute("data-testid", "leave-room");
-    leave.addEventListener("click", () => this.ui.leave());
-    buttons.append(leave);
-    panel.append(buttons);
   }
 
   /** Leaving the room for good: the guests are told (`closed`), the connections close, the

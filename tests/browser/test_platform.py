@@ -410,6 +410,15 @@ def test_quick_game_and_watching_bots(page, site_url):
     page.keyboard.press("Escape")
     page.wait_for_function("document.activeElement.id === 'btn-next'")
     assert page.locator("#scores tr.mine").count() == 0       # no seat is the viewer's
+    # set aside, the panel comes back by the row's only button, Scoruri
+    page.keyboard.press("Escape")
+    page.locator("#scores-panel").wait_for(state="hidden")
+    shown = page.locator("#actions button").evaluate_all(
+        "buttons => buttons.filter(b => b.getClientRects().length).map(b => b.id)")
+    assert shown == ["btn-scores"], shown
+    page.get_by_test_id("scores-back").click()
+    page.locator("#scores-panel").wait_for()
+    assert page.locator("#actions").is_hidden()
 
 
 # Beside the table (desktop width): every header word whole on one line (the column is

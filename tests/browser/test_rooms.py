@@ -810,9 +810,30 @@ def test_a_finished_room_match_is_followed_by_a_rematch_at_the_same_table(
     guest.get_by_test_id("deal-check").wait_for(timeout=20_000)
     host.screenshot(path=str(screenshot_path("room-rematch.png", tmp_path)), animations="disabled")
 
+    # the host's page reloads on the finished match: Revanșă is there and has the keys
+    host.reload()
+    wait_ready(host)
+    rematch.wait_for(timeout=30_000)
+    host.wait_for_function("document.activeElement?.dataset.testid === 'rematch'")
+    host.wait_for_function("() => document.querySelector('[data-testid=room-seats] .room-seat[data-seat=\"1\"]')"
+                           "?.classList.contains('online')", timeout=30_000)
+    guest.wait_for_function("window.remiGame.room.conn?.state === 'open'", timeout=30_000)
+
+    # a slow guest: its shuffle entropy is late, so the deal waits; the host's finished
+    # panel steps aside and the turn line says it is dealing …
+    guest.evaluate("""() => { const room = window.remiGame.room; room.sendNow = room.send;
+        room.send = (m) => m.type === 'entropy' ? undefined : room.sendNow(m); }""")
     rematch.click()
+    host.locator("#scores-panel").wait_for(state="hidden")
+    assert "Se împarte" in host.locator("#turn-info").inner_text()
+    assert host.get_by_test_id("scores-back").is_visible()
+    host.screenshot(path=str(screenshot_path("room-dealing.png", tmp_path)), animations="disabled")
+    # … and the host's page reloads meanwhile: the deal begins again and waits for the guest
+    guest.evaluate("() => { const room = window.remiGame.room; room.send = room.sendNow; }")
+    host.reload()
+    wait_ready(host)
     for page in (host, guest):
-        page.wait_for_function("m => window.remiGame.snap.match_id !== m && window.remiGame.snap.round === 1"
+        page.wait_for_function("m => window.remiGame.snap?.match_id !== m && window.remiGame.snap?.round === 1"
                                " && window.remiGame.snap.view.phase !== 'over'", arg=first,
                                timeout=30_000)
     second = snap(host)["match_id"]
@@ -820,7 +841,7 @@ def test_a_finished_room_match_is_followed_by_a_rematch_at_the_same_table(
     assert [p["name"] for p in snap(guest)["players"]] == [p["name"] for p in snap(host)["players"]]
     commits = [(m["match"], m["round"]) for m in guest.evaluate("window.remiGame.room.received")
                if m["type"] == "commit"]
-    assert commits == [(first, 1), (second, 1)]
+    assert commits == [(first, 1), (second, 1), (second, 1)], "the reload dealt with a new commit"
     # the guest checks the new round 1 against its new commit and hand, not the old match's
     dealt = guest.evaluate("[...window.remiGame.room.dealt]")
     assert [round_ for round_, _ in dealt] == [1]
@@ -829,6 +850,8 @@ def test_a_finished_room_match_is_followed_by_a_rematch_at_the_same_table(
     guest.wait_for_function("() => document.querySelector('[data-testid=deal-check]')"
                             "?.textContent.includes('✓')", timeout=20_000)
     assert guest.get_by_test_id("deal-check").count() == 1, "one check: this match's round 1"
+    reveal = [m for m in guest.evaluate("window.remiGame.room.received") if m["type"] == "reveal"][-1]
+    assert reveal["entropy"][1], "the guest's entropy went into the rematch's deal"
     # both matches stay in the host's history, each with its own round
     host.get_by_test_id("menu-from-scores").click()
     host.get_by_test_id("tab-history").click()
