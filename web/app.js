@@ -469,7 +469,7 @@ function schedule() {
 const endKey = (snap) => `${snap.match_id}/${snap.round}`;
 
 /** The round-end panel set aside (Esc, "See the table": the table, the room panel under it)
- * or brought back ("Scores" in the top bar); the next round brings it back by itself. */
+ * or brought back ("Scores" in the row of moves); the next round closes it by itself. */
 function scoresAside(aside) {
   if (!S.snap) return;
   S.scoresAside = aside ? endKey(S.snap) : null;
