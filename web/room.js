@@ -37,6 +37,7 @@ addStrings({
   waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
   seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
   rematch: "Revanșă", hostMayRematch: "gazda poate începe o revanșă",
+  tookSeat: "Ai primit un loc în meci: scorul locului de până acum e al tău.",
   awayTurn: "{name} e deconectat: se așteaptă…",
   hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.",
   inviteUsed: "Invitația aceasta a fost folosită deja: cere-i gazdei o invitație nouă.",
@@ -69,6 +70,7 @@ addStrings({
   waitingSeat: "Waiting for a seat: you get one at the next turn.",
   seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
   rematch: "Rematch", hostMayRematch: "the host may start a rematch",
+  tookSeat: "You have a seat in the match: the seat's score so far is yours.",
   awayTurn: "{name} is offline: waiting…",
   hostGoneInvite: "The connection to the host is lost: ask for a new invite.",
   inviteUsed: "This invite has been used already: ask the host for a new invite.",
@@ -569,6 +571,8 @@ export class GuestTable {
     if (!wellFormed(message)) return this.garbled(message);
     const handlers = {
       welcome: () => {
+        // a newcomer who waited takes a bot's seat mid-match, with that seat's score
+        if (this.status.key === "waitingSeat") this.ui.toast(t("tookSeat"));
         this.seat = message.seat;
         this.token = message.token;
         this.borrowedToken = false;

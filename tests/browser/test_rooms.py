@@ -379,6 +379,7 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
 
     # Mid-game join: a newcomer waits, then takes the bot's seat at a turn boundary.
     late = open_page(new_context(), link)
+    late.evaluate(RECORD_TOASTS)
     join_dialog(late, "Dan", "nuc")
     late.wait_for_function("(window.remiGame.room?.received ?? []).some(m => m.type === 'waiting')",
                            timeout=30_000)
@@ -386,6 +387,9 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
                lambda: late.evaluate("window.remiGame.room.seat") == 2, timeout_s=60)
     late.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 2")
     assert snap(host)["players"][2]["name"] == "Dan"
+    # the newcomer is told that the bot's seat came with its score
+    assert any("scorul locului" in text for text in late.evaluate("window.__toasts")), \
+        late.evaluate("window.__toasts")
 
     # A guest drops and comes back (same link, its saved token): the same seat.
     guest.close()
@@ -500,14 +504,19 @@ def garbled_states(good: dict) -> list:
     ]
 
 
-# Every later localStorage write fails as on a full disk, and the toasts are recorded.
-STORAGE_FULL = """() => {
-    Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
+# Every toast shown from now on is recorded (window.__toasts).
+RECORD_TOASTS = """() => {
     window.__toasts = [];
     const box = document.getElementById('toast');
     new MutationObserver(() => { if (!box.hidden) window.__toasts.push(box.textContent); })
       .observe(box, { childList: true, characterData: true, subtree: true, attributes: true });
   }"""
+
+# Every later localStorage write fails as on a full disk, and the toasts are recorded.
+STORAGE_FULL = """() => {
+    Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
+    (%s)();
+  }""" % RECORD_TOASTS
 
 
 def room_text(page) -> str:
