@@ -456,7 +456,8 @@ function schedule() {
   const opening = over && !aside && $("scores-panel").hidden;
   $("scores-panel").hidden = !over || aside;
   $("btn-scores").hidden = !aside;
-  if (watching(snap)) $("actions").hidden = !aside;   // a table of bots: Scoruri alone (render)
+  if (watching(snap)) $("actions").hidden = !aside;   // a table of bots: Scoruri (render)
+  $("actions").classList.toggle("only-scores", aside); // the round is over: no move is left
   if (over) {
     showScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
@@ -762,7 +763,6 @@ function renderButtons(snap, info) {
   const count = S.selected.size;
   // a table of bots: nothing here is the viewer's, but the finished round's Scoruri
   $("actions").hidden = watching(snap) && $("btn-scores").hidden;
-  $("actions").classList.toggle("only-scores", watching(snap));
   const show = (id, visible, enabled = true) => {
     const button = $(id);
     button.hidden = !visible;

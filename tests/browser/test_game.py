@@ -310,6 +310,9 @@ def test_etalat_round_by_clicks_and_drags_to_the_score_table(page, site_url, tmp
     page.keyboard.press("Escape")
     page.locator("#scores-panel").wait_for(state="hidden")
     assert back.is_visible() and page.evaluate("document.activeElement.id") == "btn-scores"
+    shown = page.locator("#actions button").evaluate_all(
+        "buttons => buttons.filter(b => b.getClientRects().length).map(b => b.id)")
+    assert shown == ["btn-scores"], "the round is over: no move is offered"
     assert page.evaluate("""() => { const r = document.getElementById('stock').getBoundingClientRect();
         return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
             .closest('#stock') !== null; }"""), "the table is under the pointer again"
@@ -356,6 +359,7 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
         assert shown == view["closing_formations"] and len(shown) >= 2
     sheet = page.locator("#history-panel .score-sheet")   # four seats fit the side column
     assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth"), "the score sheet is cut"
+    assert page.locator(".discard-target").count() == 0, "no discard is left to mark (T2)"
     assert_no_freeze(page)
 
 

@@ -228,6 +228,7 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     row = page.locator(f"[data-testid=history-row][data-id='{match_id}']")
     row.wait_for()
     assert "AI" in row.inner_text() and "Tu" in row.inner_text()
+    assert "· contra AI" in row.inner_text(), "a game's kind in words, not the code's 'game'"
     assert page.locator("[data-testid=history-row]").count() >= 2   # the first game too
     row.focus()
     page.keyboard.press("Space")                     # opens the match, focus on "back" …

@@ -198,7 +198,8 @@ export function renderRows(snap, info) {
   const view = snap.view;
   const box = $("formations");
   box.replaceChildren();
-  const target = (view.seat + 1) % view.seats;
+  // where this seat discards (T2): while it plays, not after the round or for a watcher
+  const target = view.phase === "over" || watching(snap) ? -1 : (view.seat + 1) % view.seats;
   for (let i = 0; i < view.seats; i++) {
     const seat = (view.seat + i) % view.seats;
     const wrap = el("div", "row-wrap");
