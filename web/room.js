@@ -168,6 +168,15 @@ function seatList(seats, mine) {
   return list;
 }
 
+/** "Leave the room", on the host's panel and on a guest's (for good: ui.leave). */
+function leaveButton(ui) {
+  const leave = el("button", "move ghost", t("leaveRoom"));
+  leave.type = "button";
+  leave.setAttribute("data-testid", "leave-room");
+  leave.addEventListener("click", () => ui.leave());
+  return leave;
+}
+
 // ------------------------------------------------------------------ host
 
 export class HostTable {
@@ -338,11 +347,7 @@ export class HostTable {
       start.addEventListener("click", () => this.start());
       buttons.append(start);
     }
-    const leave = el("button", "move ghost", t("leaveRoom"));
-    leave.type = "button";
-    leave.setAttribute("data-testid", "leave-room");
-    leave.addEventListener("click", () => this.ui.leave());
-    buttons.append(leave);
+    buttons.append(leaveButton(this.ui));
     panel.append(buttons);   // before the link and its QR code: always in sight
     if (this.netConfig.signalling === "relay" && this.link) {
       panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link"));
@@ -808,11 +813,7 @@ export class GuestTable {
       line.setAttribute("data-testid", "deal-check");
       panel.append(line);
     }
-    const leave = el("button", "move ghost", t("leaveRoom"));
-    leave.type = "button";
-    leave.setAttribute("data-testid", "leave-room");
-    leave.addEventListener("click", () => this.ui.leave());
-    panel.append(leave);
+    panel.append(leaveButton(this.ui));
   }
 
   /** Leaving for good (not a drop): the host frees the seat, or a bot takes it over. */
