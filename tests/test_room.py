@@ -403,7 +403,6 @@ def test_a_finished_match_can_be_followed_by_a_rematch_at_the_same_seats():
             table.send("p1", msg("entropy", round=len(table.room.match.rounds) + 1,
                                  value="ab" * 16))
         table.step(rng)
-    old_rounds = len(table.room.match.rounds)
     table.inbox["p1"].clear()
     table.start()                                  # the rematch
     match = table.room.match
@@ -415,7 +414,6 @@ def test_a_finished_match_can_be_followed_by_a_rematch_at_the_same_seats():
     assert state["match_id"] == match.match_id and state["round"] == 1
     assert state["players"][1]["name"] == "Ana" and table.room.seats[1].peer == "p1"
     assert [r["round"] for r in table.room.reveals] == [1], "the old match's reveals went"
-    assert old_rounds >= 1
 
 
 def test_a_host_reload_while_the_first_deal_waits_deals_it_and_the_guest_can_check_it():

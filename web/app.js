@@ -451,13 +451,11 @@ function schedule() {
     S.botTimer = setTimeout(botStep, BOT_DELAY);
   }
   clock.run(snap);
-  const over = snap.view.phase === "over" || snap.view.to_play === null;
-  const aside = over && S.scoresAside === endKey(snap);
+  const over = roundOver(snap);
+  const aside = scoresSetAside(snap);
   const opening = over && !aside && $("scores-panel").hidden;
   $("scores-panel").hidden = !over || aside;
-  $("btn-scores").hidden = !aside;
-  if (watching(snap)) $("actions").hidden = !aside;   // a table of bots: Scoruri (render)
-  $("actions").classList.toggle("only-scores", aside); // the round is over: no move is left
+  renderActionsRow(snap);
   if (over) {
     showScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
@@ -468,6 +466,17 @@ function schedule() {
 }
 
 const endKey = (snap) => `${snap.match_id}/${snap.round}`;
+const roundOver = (snap) => snap.view.phase === "over" || snap.view.to_play === null;
+const scoresSetAside = (snap) => roundOver(snap) && S.scoresAside === endKey(snap);
+
+/** The row of moves: with the round-end panel set aside only Scoruri is left in it; a
+ * watcher of bots has no row but that. */
+function renderActionsRow(snap) {
+  const aside = scoresSetAside(snap);
+  $("btn-scores").hidden = !aside;
+  $("actions").classList.toggle("only-scores", aside);
+  $("actions").hidden = watching(snap) && !aside;
+}
 
 /** The round-end panel set aside (Esc, "See the table": the table, the room panel under it)
  * or brought back ("Scores" in the row of moves); the next round closes it by itself. */
@@ -511,12 +520,7 @@ function dealingAside() {
 
 async function rematch() {
   if (S.busy || !S.backend.rematch) return;
-  S.busy = true;
-  try {
-    await S.backend.rematch();
-  } finally {
-    S.busy = false;
-  }
+  await engineStep(async () => { await S.backend.rematch(); return null; });  // the room draws it
   dealingAside();
 }
 
@@ -761,8 +765,7 @@ function renderButtons(snap, info) {
   const playing = mineNow && view.phase === "play";
   const opened = etalat && view.opened[view.seat];
   const count = S.selected.size;
-  // a table of bots: nothing here is the viewer's, but the finished round's Scoruri
-  $("actions").hidden = watching(snap) && $("btn-scores").hidden;
+  renderActionsRow(snap);
   const show = (id, visible, enabled = true) => {
     const button = $(id);
     button.hidden = !visible;
