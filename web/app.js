@@ -14,6 +14,7 @@ import { TurnClock } from "./game/clock.js";
 import { openDialog, readDialog, renderLevelFields } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
+import { markOverflow } from "./game/overflow.js";
 import * as rack from "./game/rack.js";
 import { askJoin, askRoom, GUEST_KEY, GuestTable, HOST_KEY, HostTable, isInvite, roomInLocation } from "./room.js";
 import * as platform from "./platform/index.js";  // platform hooks (docs/platform.md)
@@ -957,6 +958,7 @@ function wire() {
     if (rowTile.matches(".tile-row.own .tile.top")) act("take");
     else showRefusal(t("rowTopOnly"), "T4");
   });
+  markOverflow($("board"));
   enableKeys(S, {
     act, mine, render, moveTile, toggleSelect, escape, undoDraft, openDraft, attachTo, scoresAside,
     laySelected, discardOrClose, sortRack, arrangeRack,
