@@ -319,8 +319,10 @@ async function newGame(choice, schedule_ = true) {
   return answer.result;
 }
 
-// A fresh game from a snapshot (a new game, or the platform's arena / tournament table).
-async function adopt(snap, schedule_ = true) {
+// A fresh game from a snapshot (a new game, or the platform's arena / tournament table);
+// `note` is told with what the platform says about the table it replaces.
+async function adopt(snap, schedule_ = true, note = "") {
+  const notes = [note, platform.replacing(S.snap, snap)].filter(Boolean);
   clock.stop();
   clearTimeout(S.botTimer);
   exitRoom();
@@ -328,6 +330,7 @@ async function adopt(snap, schedule_ = true) {
   hideBanner();
   setSnapshot(snap);
   await persist();
+  if (notes.length) toast(notes.join(" "));
   if (schedule_) schedule();
 }
 

@@ -165,6 +165,32 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     assert snap(page)["mode"] == "game" and snap(page)["match_id"] != last
 
 
+def test_a_quick_game_over_a_tournament_table_says_where_the_tournament_waits(page, site_url):
+    """Meniu → Joc rapid while a tournament table is on screen replaces the table; the toast
+    says that the tournament waits in the menu (a QA pass was left guessing), and it does."""
+    open_game(page, site_url, FAST)
+    wait_turn(page)
+    open_tab(page, "tournament")
+    page.get_by_test_id("tournament-new").click()
+    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+    table = snap(page)["match_id"]
+    open_tab(page, "arena")
+    page.get_by_test_id("arena-watch").click()
+    page.wait_for_function("window.remiGame.snap.mode === 'arena'")
+    toast = page.locator("#toast")
+    assert "Privești" in toast.inner_text() and "Turneul te așteaptă" in toast.inner_text()
+    open_tab(page, "tournament")
+    go = page.get_by_test_id("tournament-go")
+    page.wait_for_function("() => { const b = document.querySelector('[data-testid=tournament-go]');"
+                           " return b && !b.disabled && b.dataset.next === 'play'; }")
+    go.click()
+    page.wait_for_function("id => window.remiGame.snap?.match_id === id", arg=table)
+    open_tab(page, "arena")                    # a quick game from the tournament's own table
+    page.get_by_test_id("arena-1").click()
+    page.wait_for_function("window.remiGame.snap.mode === 'arena' && !window.remiGame.busy")
+    assert toast.inner_text() == "Turneul te așteaptă: îl continui din Meniu → Turneu."
+
+
 def test_leaving_a_tournament_while_its_bot_table_is_simulated(page, site_url):
     """Leaving stops the simulation under way at its next slice (no slice is asked of a
     tournament Python has forgotten), an ordinary game replaces the table, and the

@@ -108,8 +108,15 @@ async function startArena(bots, watch) {
     variant, bots: watch ? 4 : bots, watch, name: P.profile?.name ?? t("you"),
   })).result;
   $("platform").close();
-  await P.app.adopt(snap);
-  if (watch) P.app.toast(t("watching"));
+  await P.app.adopt(snap, true, watch ? t("watching") : "");
+}
+
+/** What to tell when `next` replaces the table on screen: a tournament table set aside
+ * waits in the menu (nothing is lost, but a player should not have to guess). */
+export function replacing(old, next) {
+  const underWay = P.tournament && P.tournament.stage !== "done";
+  return underWay && old?.mode === "tournament" && next.mode !== "tournament"
+    ? t("tournamentWaits") : "";
 }
 
 // ------------------------------------------------------------------ hooks
