@@ -914,6 +914,7 @@ function wire() {
     if (!$("scores-panel").hidden) showScores(S.snap);
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
+  $("new-game-cancel").addEventListener("click", () => $("new-game").close("cancel"));
   // a dialog closed over the round-end panel gives the focus back to the panel, not to the
   // button behind it that opened the dialog
   for (const dialog of document.querySelectorAll("dialog")) dialog.addEventListener("close", focusScores);

@@ -714,6 +714,51 @@ def test_the_help_says_every_scoring_rule_and_what_the_clasic_preset_changes(
     shoot_help(phone, tmp_path, "help-phone")
 
 
+def test_the_new_game_and_help_dialogs_are_named_by_their_headings(page, site_url):
+    """A screen reader hears each dialog's name: its heading, in the page's language (the
+    menu and replay dialogs were named, these two were not)."""
+    open_game(page, site_url)
+    for lang, new_game, help_title in (("ro", "Joc nou", "Cum se joacă"),
+                                       ("en", "New game", "How to play")):
+        if lang == "en":
+            page.get_by_test_id("lang").click()
+        page.get_by_test_id("new-game").click()
+        assert page.get_by_role("dialog", name=new_game, exact=True).is_visible()
+        page.keyboard.press("Escape")
+        page.get_by_test_id("new-game-dialog").wait_for(state="hidden")
+        page.get_by_test_id("help").click()
+        assert page.get_by_role("dialog", name=help_title, exact=True).is_visible()
+        page.keyboard.press("Escape")
+        page.get_by_test_id("help-panel").wait_for(state="hidden")
+
+
+def test_enter_in_the_new_game_dialog_starts_the_game(page, site_url):
+    """Enter in the new-game form submits with Începe, the default button (Renunță, the
+    form's first button, had cancelled); Renunță and Esc still cancel."""
+    open_game(page, site_url)
+    state = wait_turn(page)
+    dialog = page.get_by_test_id("new-game-dialog")
+    page.get_by_test_id("new-game").click()
+    page.get_by_role("button", name="Renunță").click()
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("document.getElementById('new-game').returnValue") == "cancel"
+    page.get_by_test_id("new-game").click()
+    dialog.locator("input[name=variant][value=etalat]").check()
+    dialog.locator("input[name=variant][value=etalat]").focus()
+    page.keyboard.press("ArrowRight")            # to "Remi pe Tablă", then Enter
+    assert dialog.locator("input[name=variant][value=tabla]").is_checked()
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("document.getElementById('new-game').returnValue") == "start"
+    page.wait_for_function("m => window.remiGame.snap.match_id !== m && !window.remiGame.busy"
+                           " && window.remiGame.snap.view.variant === 'tabla'", arg=state["match_id"])
+    page.get_by_test_id("new-game").click()      # Esc cancels: the Tablă game stays
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    page.wait_for_timeout(300)
+    assert snap(page)["view"]["variant"] == "tabla"
+
+
 def test_a_bot_whose_step_fails_is_timed_out_and_the_table_goes_on(page, site_url):
     """C8: a failed bot step must not stall the table; the clock's timeout finishes the bot's
     turn (the engine draws if needed and discards), the failure is told, and play goes on."""
