@@ -323,6 +323,13 @@ _NUMBERS = {"OPENING_POINTS", "points", "takeable", "number", "len(tiles)", "len
             "round", "seat", "seats", "seats - 1", "len(hand)", "size", "RATE_LIMIT",
             "MAX_MESSAGE", "PROTOCOL", "PROFILE_VERSION"}
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+# Refusals that start with the tiles they are about, the sentence's subject: a joker there is
+# said with its article ("Jokerul trebuie să ajungă pe masă…"; the page would write the bare
+# code J as "joker trebuie…"), the other tiles stay codes for the page to say.
+SUBJECT_TILES = {
+    "{tile_name(tile)} must still be laid this turn, and after this it could not be",
+    "{tiles_text(state.must_lay)} must be laid this turn before you discard",
+}
 
 
 def _pattern(template: str) -> re.Pattern[str]:
@@ -383,8 +390,22 @@ def romanian_text(message: str) -> str | None:
         found = pattern.match(message)
         if found:
             values = dict(zip(_PLACEHOLDER.findall(english), found.groups(), strict=True))
+            if english in SUBJECT_TILES:
+                subject = _PLACEHOLDER.match(english).group(1)
+                values[subject] = _subject(values[subject])
             return _PLACEHOLDER.sub(partial(_fill, values, english not in _AS_WRITTEN), text)
     return None
+
+
+def _subject(tiles: str) -> str:
+    """Tiles as a sentence's subject: "J" → "Jokerul", "J R7" → "Jokerul și R7"."""
+    names = tiles.split()
+    jokers = names.count("J")
+    if not jokers:
+        return tiles
+    others = " ".join(name for name in names if name != "J")
+    said = "Jokerul" if jokers == 1 else "Jokerii"
+    return f"{said} și {others}" if others else said
 
 
 def _fill(values: dict[str, str], translated: bool, placeholder: re.Match[str]) -> str:

@@ -112,6 +112,15 @@ def test_every_catalogue_entry_keeps_its_values():
     ("E1: you may take at most 3 from the strip: every tile above the head, never the head",
      "E1: poți lua cel mult 3 din șir: piesele de deasupra capului, capul niciodată"),
     ("E9: R7 B7: not on your rack", "E9: R7 B7: nu se află în rastelul tău"),
+    # a joker that must still be laid is the sentence's subject: "Jokerul trebuie…"
+    ("E9: J must be laid this turn before you discard",
+     "E9: Jokerul trebuie să ajungă pe masă în tura asta înainte să arunci"),
+    ("E9: J must still be laid this turn, and after this it could not be",
+     "E9: Jokerul trebuie să ajungă pe masă în tura asta, iar după mutarea asta n-ar mai putea"),
+    ("E9: B13 J must be laid this turn before you discard",
+     "E9: Jokerul și B13 trebuie să ajungă pe masă în tura asta înainte să arunci"),
+    ("E6: R7 must be laid this turn before you discard",
+     "E6: R7 trebuie să ajungă pe masă în tura asta înainte să arunci"),
     ("this saved game has 2 players who are not bots; a game on this page has one (none when "
      "watching bots)", "jocul salvat are 2 jucători care nu sunt AI; un joc pe această pagină are "
      "unul (niciunul când privești AI-uri)"),

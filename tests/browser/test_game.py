@@ -487,6 +487,44 @@ def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_ur
     assert snap(page)["view"]["history"][-1]["action"] == opening
 
 
+def opened_log() -> dict:
+    """take_to_open_log's match after the human (seat 0) took Y10, opened with it and
+    discarded B9; the bots then play (the same moves each time: their seed is the match's)
+    and it is seat 0's turn again, opened, with B6 J K2 K3 K4. On the table: formation 1 is
+    B4 B5 J B7 B8 B9 (the joker stands for B6); the strip's top two are takeable."""
+    log = take_to_open_log()
+    log["match_id"] = "opened000001"
+    log["rounds"][0]["actions"] += ["take", "open Y5 Y6 Y7 Y8 Y9 Y10 | K10 R10 B10", "discard B9"]
+    return log
+
+
+def test_a_joker_that_must_be_laid_is_said_jokerul_in_the_refusal(page, site_url):
+    """E9: after a joker is swapped off the table it must be laid this turn; a discard first
+    is refused, and the Romanian reason starts "Jokerul trebuie…" (it read "joker trebuie…")."""
+    save_before_load(page, opened_log())
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "opened000001" and state["view"]["opened"][0], state["view"]
+    before = history_len(page)
+    page.get_by_test_id("stock").click()
+    wait_change(page, before)
+    click_tile(page, "B6")
+    before = history_len(page)
+    page.locator('[data-testid=formation][data-number="1"]').click()
+    wait_change(page, before)
+    assert snap(page)["view"]["history"][-1]["action"] == "swap B6 in 1"
+    assert snap(page)["view"]["must_lay"] == ["J"]
+    click_tile(page, "K2")
+    page.keyboard.press("d")                     # (Aruncă is disabled: no discard is listed)
+    banner = page.get_by_test_id("banner")
+    banner.wait_for()
+    assert banner.get_attribute("data-rule") == "E9"
+    page.wait_for_function("document.querySelector('#banner .rule-text').textContent"
+                           ".startsWith('Jokerul ')")
+    assert (banner.locator(".rule-text").inner_text()
+            == "Jokerul trebuie să ajungă pe masă în tura asta înainte să arunci")
+
+
 def test_discard_by_click_needs_a_selected_tile_the_d_key_uses_the_cursor(page, site_url):
     """Aruncă clicked with nothing selected asks for a tile (it had thrown the rack's first
     away); the keyboard's D discards the tile under the cursor."""
