@@ -376,6 +376,10 @@ function setSnapshot(snap) {
   }
   S.snap = snap;
   rack.reconcileRack(S, snap.view.rack, rackId());
+  if (S.draft.length && !composing()) {   // an opening is composed only before opening, in
+    S.draft = [];                         // Etalat: none is left over (nor saved one)
+    saveRackOrder();
+  }
   render();
 }
 
@@ -568,10 +572,11 @@ function rearranged(change) {
 const sortRack = (compare) => rearranged(() => rack.sortRack(S, compare));
 const moveTile = (key, toIndex) => rearranged(() => rack.moveTile(S, key, toIndex));
 const clearChoice = () => rearranged(() => { S.selected.clear(); S.draft = []; });
-/** Esc: the banner goes first, then the selection; the opening being composed stays. */
+/** Esc: the banner goes first, then the selection, then the opening being composed. */
 const escape = () => {
   if (!$("banner").hidden) hideBanner();
-  else rearranged(() => S.selected.clear());
+  else if (S.selected.size) rearranged(() => S.selected.clear());
+  else if (S.draft.length) rearranged(() => { S.draft = []; });
 };
 /** Backspace: the last formation added to the opening being composed comes back. */
 const undoDraft = () => rearranged(() => { S.draft = S.draft.slice(0, -1); });
@@ -604,17 +609,30 @@ async function discardOrClose(kind, byKey = false) {
   await act(`${kind} ${name}`);
 }
 
+/** An opening may be composed: Etalat, this seat not opened yet. */
+function composing() {
+  const view = S.snap?.view;
+  return view?.variant === "etalat" && !view.opened?.[view.seat];
+}
+
+/** Enter: before opening, open (the opening being composed and the selection); once
+ * opened, lay the selection (as L and Coboară); Tablă lays nothing (T1): nothing. */
+async function enter() {
+  if (S.snap?.view.variant !== "etalat") return;
+  if (composing()) await openDraft();
+  else await laySelected();
+}
+
 async function laySelected() {
   if (!mine()) return;
-  const view = S.snap.view;
   const names = rack.selectedNames(S);
   if (!names.length) return;
-  if (view.variant === "etalat" && !view.opened[view.seat]) return addToDraft();
+  if (composing()) return addToDraft();
   await act(`lay ${names.join(" ")}`);
 }
 
 function addToDraft() {
-  if (!rack.addToDraft(S)) return;
+  if (!composing() || !rack.addToDraft(S)) return;
   saveRackOrder();
   render();
 }
@@ -632,7 +650,7 @@ function showOpening() {
 }
 
 async function openDraft() {
-  if (!mine()) return;
+  if (!mine() || !composing()) return;
   if (S.selected.size) addToDraft();
   if (!S.draft.length) return;
   const text = S.draft.map((group) => group.map(nameOf).join(" ")).join(" | ");
@@ -964,7 +982,7 @@ function wire() {
   });
   markOverflow($("board"));
   enableKeys(S, {
-    act, mine, render, moveTile, toggleSelect, escape, undoDraft, openDraft, attachTo, scoresAside,
+    act, mine, render, moveTile, toggleSelect, escape, undoDraft, enter, attachTo, scoresAside,
     laySelected, discardOrClose, sortRack, arrangeRack,
   });
 

@@ -525,6 +525,84 @@ def test_a_joker_that_must_be_laid_is_said_jokerul_in_the_refusal(page, site_url
             == "Jokerul trebuie să ajungă pe masă în tura asta înainte să arunci")
 
 
+def draft_names(page) -> list[list[str]]:
+    return page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
+                         " window.remiGame.order.find(i => i.key === k).name))")
+
+
+def test_enter_lays_once_opened_and_no_opening_is_composed_then(page, site_url):
+    """Enter after opening lays the selection, as L and Coboară do (it sent `open`, refused
+    E4, and left the tiles in an "Etalare în lucru" box, dimmed, that survived Esc and a
+    reload); an opening composed before and saved (the defect's leftover) goes at the load."""
+    save_before_load(page, opened_log())
+    page.add_init_script("if (!localStorage.getItem('remi.rack')) localStorage.setItem('remi.rack',"
+                         " JSON.stringify({id: 'opened000001/1', names: ['B6', 'J', 'K2', 'K3', 'K4'],"
+                         " draft: [[2, 3, 4]]}));")
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "opened000001" and state["view"]["opened"][0], state["view"]
+    assert draft_names(page) == [] and page.get_by_test_id("draft").is_hidden()
+    assert json.loads(page.evaluate("localStorage.getItem('remi.rack')"))["draft"] == []
+    page.keyboard.press("s")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    for name in ("K2", "K3", "K4"):
+        click_tile(page, name)
+    before = history_len(page)
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    assert snap(page)["view"]["history"][-1]["action"] == "lay K2 K3 K4"
+    assert draft_names(page) == [] and page.get_by_test_id("draft").is_hidden()
+    assert page.get_by_test_id("banner").is_hidden()
+
+
+def test_enter_in_tabla_composes_nothing(page, site_url):
+    """Tablă lays nothing (T1): Enter with tiles selected sends nothing and composes no
+    opening (it sent `open`, refused T1, and left the tiles in a stuck composed opening)."""
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "atuclose0001"
+    page.keyboard.press("s")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    for name in ("K1", "K2", "K3"):
+        click_tile(page, name)
+    before = history_len(page)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    assert draft_names(page) == [] and page.get_by_test_id("draft").is_hidden()
+    assert page.get_by_test_id("banner").is_hidden() and history_len(page) == before
+    assert page.locator("[data-testid=rack] .tile.selected").count() == 3
+
+
+def test_a_refused_opening_stays_composed_until_esc(page, site_url):
+    """Before opening, Enter opens the selection; refused (E4: 15 points), the formation
+    stays composed to be mended, and Esc takes it apart after the banner and the selection
+    (it stayed until Backspace or Anulează)."""
+    save_before_load(page, take_to_open_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    page.keyboard.press("s")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    for name in ("K2", "K3", "K4"):
+        click_tile(page, name)
+    page.keyboard.press("Enter")
+    banner = page.get_by_test_id("banner")
+    banner.wait_for()
+    assert banner.get_attribute("data-rule") == "E4"
+    assert draft_names(page) == [["K2", "K3", "K4"]]
+    page.keyboard.press("Escape")                # the banner first
+    banner.wait_for(state="hidden")
+    assert draft_names(page) == [["K2", "K3", "K4"]]
+    click_tile(page, "B6")
+    page.keyboard.press("Escape")                # then the selection
+    assert page.locator("[data-testid=rack] .tile.selected").count() == 0
+    assert draft_names(page) == [["K2", "K3", "K4"]]
+    page.keyboard.press("Escape")                # then the opening being composed
+    assert draft_names(page) == [] and page.get_by_test_id("draft").is_hidden()
+    assert page.locator("[data-testid=rack] .tile.in-draft").count() == 0
+    assert json.loads(page.evaluate("localStorage.getItem('remi.rack')"))["draft"] == []
+
+
 def test_discard_by_click_needs_a_selected_tile_the_d_key_uses_the_cursor(page, site_url):
     """Aruncă clicked with nothing selected asks for a tile (it had thrown the rack's first
     away); the keyboard's D discards the tile under the cursor."""

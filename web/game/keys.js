@@ -52,7 +52,7 @@ export function enableKeys(game, on) {
     if (key === "Backspace") { on.undoDraft(); return handled(); }
     if (key === "?") { $("help").showModal(); return handled(); }
     if (event.target.closest?.("button") && key === "Enter") return;
-    if (key === "Enter") { on.openDraft(); return handled(); }
+    if (key === "Enter") { on.enter(); return handled(); }
     if (/^[0-9]$/.test(key)) { typeDigit(key); return handled(); }
     const tabla = () => game.snap?.view.variant === "tabla";
     const actions = {
