@@ -1297,3 +1297,19 @@ def test_a_board_taller_than_the_window_shows_that_more_lies_below(page, site_ur
     board.evaluate("b => b.scrollTo(0, 0)")
     page.wait_for_function("!document.getElementById('board').classList.contains('more-below')")
     assert board.evaluate("b => b.scrollHeight <= b.clientHeight + 4")
+
+
+def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
+    """The strip's head lies sideways (E1), where a K6 read as a 9 (a QA pass): 6 and 9 carry
+    an underline, as on real tiles; no other number does."""
+    open_game(page, site_url)
+    lines = page.evaluate("""async () => {
+        const { tileEl } = await import('./web/game/tiles.js');
+        return Object.fromEntries(['K6', 'Y9', 'R8', 'B13', 'J'].map((name) => {
+            const tile = tileEl(name);
+            document.body.append(tile);
+            const line = getComputedStyle(tile.querySelector('.num')).textDecorationLine;
+            tile.remove();
+            return [name, line]; })); }""")
+    assert lines == {"K6": "underline", "Y9": "underline", "R8": "none", "B13": "none",
+                     "J": "none"}

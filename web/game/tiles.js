@@ -23,7 +23,8 @@ export function tileEl(name, { lang = pageLang(), tag = "span", small = false } 
   if (colour === "J") {
     el.innerHTML = '<span class="num" aria-hidden="true">☺</span><span class="mark" aria-hidden="true">J</span>';
   } else {
-    el.innerHTML = `<span class="num" aria-hidden="true">${number}</span>`
+    const turnable = number === 6 || number === 9 ? " turnable" : "";   // underlined: a tile lies sideways
+    el.innerHTML = `<span class="num${turnable}" aria-hidden="true">${number}</span>`
       + `<span class="mark" aria-hidden="true">${MARKS[colour]}</span>`;
   }
   return el;
