@@ -598,8 +598,9 @@ function mine() {
   return S.snap && S.snap.my_turn && !S.busy;
 }
 
-/** The selected tile goes; with none selected, the keyboard's cursor tile (D, C) — never a
- * button's guess: a click on Aruncă with nothing selected asks for a tile. */
+/** The selected tile goes; with none selected, the keyboard's cursor tile (D, C, while the
+ * rack has the focus and so shows the cursor) — never a guess: a click on Aruncă, or D with
+ * no cursor in sight, with nothing selected asks for a tile. */
 async function discardOrClose(kind, byKey = false) {
   if (!mine()) return;
   const names = rack.selectedNames(S);

@@ -623,6 +623,53 @@ def test_discard_by_click_needs_a_selected_tile_the_d_key_uses_the_cursor(page, 
     assert snap(page)["view"]["history"][before]["action"] == f"discard {under}"
 
 
+def test_d_and_c_with_no_cursor_in_sight_ask_for_a_tile_and_sorting_keeps_the_cursor_tile(
+        page, site_url):
+    """With nothing selected D and C take the cursor's tile only while it is drawn (the rack
+    has the focus): after a reload, with no focus, they threw the rack's first tile, unseen.
+    G / N / R keep the cursor on its tile (it kept its place and so moved to another)."""
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    page.get_by_test_id("stock").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    wait_turn(page)
+    page.mouse.click(3, 300)                       # the "resumed" note goes (the felt: no focus)
+    assert page.evaluate("document.activeElement === document.body")
+    assert page.locator("[data-testid=rack] .tile.cursor").count() == 0
+    before = history_len(page)
+    toast = page.get_by_test_id("toast")
+    for key, word in (("d", "Aruncă"), ("c", "Închide")):
+        page.keyboard.press(key)
+        page.wait_for_function("w => document.getElementById('toast').textContent.startsWith(w)"
+                               " && !document.getElementById('toast').hidden", arg=word)
+        assert "alege o singură piesă" in toast.inner_text()
+        page.wait_for_timeout(300)
+        assert history_len(page) == before and page.get_by_test_id("banner").is_hidden()
+    # the cursor on a tile that sorting by number moves; each sort keeps it on that tile
+    page.get_by_test_id("rack").focus()
+    moved = page.evaluate("""async () => { const S = window.remiGame;
+        const { byNumber } = await import('./web/game/tiles.js');
+        const sorted = [...S.order].sort((a, b) => byNumber(a.name, b.name));
+        return S.order.findIndex((item, i) => sorted[i] !== item); }""")
+    assert moved >= 0
+    for _ in range(20):
+        page.keyboard.press("ArrowLeft")
+    for _ in range(moved):
+        page.keyboard.press("ArrowRight")
+    key = page.evaluate("window.remiGame.order[window.remiGame.cursor].key")
+    for sort in ("n", "g", "r"):
+        page.keyboard.press(sort)
+        page.wait_for_function("k => document.querySelector('[data-testid=rack] .tile.cursor')"
+                               "?.dataset.key === k", arg=key, timeout=5_000)
+    cursor_tile = page.evaluate("window.remiGame.order[window.remiGame.cursor].name")
+    page.keyboard.press("d")                       # shown now: D throws the cursor's tile
+    wait_change(page, before)
+    assert snap(page)["view"]["history"][before]["action"] == f"discard {cursor_tile}"
+
+
 def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, site_url):
     open_game(page, site_url)
     state = wait_turn(page)

@@ -55,12 +55,15 @@ export function enableKeys(game, on) {
     if (key === "Enter") { on.enter(); return handled(); }
     if (/^[0-9]$/.test(key)) { typeDigit(key); return handled(); }
     const tabla = () => game.snap?.view.variant === "tabla";
+    // with no tile selected, D and C take the cursor's tile: only while it is drawn (the rack
+    // has the focus), never one the player cannot see
+    const cursorShown = () => $("rack-tiles").matches(":focus-within, :focus");
     const actions = {
       s: () => on.mine() && on.act("draw"),
       t: () => on.mine() && on.act("take"),
       l: () => on.laySelected(),
-      d: () => on.discardOrClose("discard", true),       // the cursor's tile, if none selected
-      c: () => tabla() && on.discardOrClose("close", true),  // Tablă's keys do nothing in Etalat
+      d: () => on.discardOrClose("discard", cursorShown()),
+      c: () => tabla() && on.discardOrClose("close", cursorShown()),  // Tablă's keys do nothing in Etalat
       a: () => tabla() && on.mine() && on.act("atu"),
       g: () => on.sortRack(byColour),
       n: () => on.sortRack(byNumber),

@@ -67,8 +67,16 @@ function loadRackOrder(S, id) {
   return [];
 }
 
+/** A new order of the tiles; the cursor stays on its tile, wherever that goes. */
+function reorder(S, order) {
+  const at = S.order[S.cursor]?.key;
+  S.order = order;
+  const index = S.order.findIndex((item) => item.key === at);
+  if (index >= 0) S.cursor = index;
+}
+
 export function sortRack(S, compare) {
-  S.order = [...S.order].sort((a, b) => compare(a.name, b.name));
+  reorder(S, [...S.order].sort((a, b) => compare(a.name, b.name)));
 }
 
 /** Put the tiles in the order of `names` (the solver's arrangement); the rest after. */
@@ -79,7 +87,7 @@ export function orderRack(S, names) {
     const index = pool.findIndex((item) => item.name === name);
     if (index >= 0) ordered.push(...pool.splice(index, 1));
   }
-  S.order = [...ordered, ...pool];
+  reorder(S, [...ordered, ...pool]);
 }
 
 /** Move a tile before position `toIndex` (positions of the order before the move). */
