@@ -1360,3 +1360,33 @@ def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_u
             return [name, line]; })); }""")
     assert lines == {"K6": "underline", "Y9": "underline", "R8": "none", "B13": "none",
                      "J": "none"}
+
+
+def test_the_round_end_panel_opens_at_its_title_with_its_buttons_in_sight_when_short(
+        page, site_url):
+    """At 200 % zoom (683×384) the round-end sheet scrolls: it opened scrolled down, its title
+    out of sight and the focused button below the fold (a QA pass). Its buttons stay pinned
+    at its foot and it opens at the top."""
+    page.set_viewport_size({"width": 683, "height": 384})
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    page.locator("#atu").click()
+    page.wait_for_function("window.remiGame.snap.view.phase === 'atu'")
+    click_tile(page, "K9")
+    page.get_by_test_id("act-close").click()
+    page.get_by_test_id("scores").wait_for()
+    page.wait_for_function("document.activeElement?.id === 'btn-next'")
+    page.wait_for_timeout(500)                     # the score sheet drawn after the focus
+    boxes = page.evaluate("""() => {
+        const sheet = document.querySelector('#scores-panel .sheet');
+        const rect = (id) => document.getElementById(id).getBoundingClientRect();
+        const s = sheet.getBoundingClientRect();
+        const inside = (r) => r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+        return { scrolls: sheet.scrollHeight > sheet.clientHeight, top: sheet.scrollTop,
+                 title: inside(rect('scores-title')), next: inside(rect('btn-next')) }; }""")
+    assert boxes == {"scrolls": True, "top": 0, "title": True, "next": True}, boxes
+    page.locator("#scores-panel .sheet").evaluate("s => s.scrollTo(0, s.scrollHeight / 2)")
+    assert page.evaluate("""() => { const s = document.querySelector('#scores-panel .sheet')
+        .getBoundingClientRect(); const b = document.getElementById('btn-next')
+        .getBoundingClientRect(); return b.top >= s.top && b.bottom <= s.bottom + 1; }""")
