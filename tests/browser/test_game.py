@@ -1232,6 +1232,23 @@ def test_keyboard_takes_from_the_strip_with_tab_and_enter(page, site_url):
 SAVE = "localStorage.getItem('remi.save')"
 
 
+def test_the_score_sheet_and_the_history_fold_by_enter_and_space(page, site_url):
+    """Enter and Space on a focused summary fold and unfold its details (Enter was taken as
+    "open" and did nothing, Space selected the rack's cursor tile)."""
+    open_game(page, site_url)
+    state = wait_turn(page)
+    for details in ("sheet-details", "history-details"):
+        is_open = f"document.getElementById('{details}').open"
+        page.locator(f"#{details} summary").focus()
+        assert page.evaluate(is_open)
+        for key, opened in (("Enter", False), ("Enter", True), ("Space", False), ("Space", True)):
+            page.keyboard.press(key)
+            page.wait_for_function(f"{is_open} === {json.dumps(opened)}", timeout=5_000)
+    assert page.locator("[data-testid=rack] .tile.selected").count() == 0
+    assert page.evaluate("window.remiGame.draft.length") == 0
+    assert snap(page)["view"]["history"] == state["view"]["history"]
+
+
 def test_a_second_tab_takes_the_game_and_the_first_stops_until_play_here(context, site_url,
                                                                           tmp_path):
     """Two tabs of one browser: the newest plays, the other shows "Remi is open in another

@@ -116,6 +116,7 @@ const KEYS = [
   ["Enter", "etalează (după etalare: coboară, ca L; pe Tablă nimic)", "open (once opened: lay, as L; nothing in Tablă)"],
   ["1–9, 10…", "lipește piesa aleasă la formația N (cifrele la rând: 12)", "attach the selected tile to formation N (digits in a row: 12)"],
   ["Tab, Enter", "o piesă din șir / o formație: ia de acolo / lipește", "a strip tile / a formation: take from there / attach"],
+  ["Enter, Space", "pe un buton: îl apasă; pe „Foaia de scor” / „Istoric”: le strânge sau le deschide", "on a button: press it; on “Score sheet” / “History”: fold or unfold it"],
   ["D", "aruncă (piesa aleasă; fără, cea de sub cursor, cât se vede)", "discard (the selected tile; with none, the cursor's while it shows)"],
   ["C", "închide (Tablă; piesa aleasă sau cea de sub cursor, ca D)", "close (Tablă; the selected tile or the cursor's, as D)"],
   ["A", "ia atuul (Tablă)", "take the atu (Tablă)"],

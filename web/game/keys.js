@@ -43,7 +43,11 @@ export function enableKeys(game, on) {
     }
     const pressable = event.target.closest?.("[role=button]");
     if (pressable && (key === "Enter" || key === " ")) { pressable.click(); return handled(); }
-    if (key === " " && current && !event.target.closest?.("button:not(.tile)")) {
+    // Enter and Space on a focused button, link or summary do what they do there (press,
+    // follow, fold the score sheet or the history), not the game's Enter or Space
+    const control = event.target.closest?.("button:not(.tile), a[href], summary");
+    if (control && (key === "Enter" || key === " ")) return;
+    if (key === " " && current) {
       $("rack-tiles").focus();
       on.toggleSelect(current.key);
       return handled();
@@ -51,7 +55,6 @@ export function enableKeys(game, on) {
     if (key === "Escape") { on.escape(); return handled(); }
     if (key === "Backspace") { on.undoDraft(); return handled(); }
     if (key === "?") { $("help").showModal(); return handled(); }
-    if (event.target.closest?.("button") && key === "Enter") return;
     if (key === "Enter") { on.enter(); return handled(); }
     if (/^[0-9]$/.test(key)) { typeDigit(key); return handled(); }
     const tabla = () => game.snap?.view.variant === "tabla";
