@@ -471,6 +471,7 @@ function schedule() {
     platform.roundOver(snap);  // platform: score sheet, tournament's way on
     if (opening) focusScores();  // the keyboard moves to the panel: Enter deals the next round
   }
+  if (keepFocus()) render();     // the panel's button that dealt is hidden now
 }
 
 const endKey = (snap) => `${snap.match_id}/${snap.round}`;
@@ -677,11 +678,43 @@ async function takeFromStrip(depth) {
   await act(depth === 1 ? "take" : `take ${depth}`);
 }
 
+// ------------------------------------------------------------------ focus
+
+// The element that had the keyboard focus last. When a move removes, hides or disables it
+// (the stock after a draw, a strip tile or a formation used, Aruncă, Runda următoare), the
+// focus would drop to the page's body: it goes to the rack, where Tab and the arrows go on.
+let focusWas = null;
+const usable = (node) => node.isConnected && !node.disabled && node.getClientRects().length > 0;
+
+function trackFocus() {
+  document.addEventListener("focusin", (event) => { focusWas = event.target; });
+  document.addEventListener("focusout", (event) => {
+    if (event.relatedTarget) return;
+    const left = event.target;
+    // let go while it stays usable (a click on the felt): the player's choice, kept
+    queueMicrotask(() => {
+      if (focusWas === left && document.activeElement !== left && usable(left)) focusWas = null;
+    });
+  });
+}
+
+/** The rack takes the focus if the element that had it is gone; true when it did. */
+function keepFocus() {
+  const active = document.activeElement;
+  const lost = active && active !== document.body ? active : focusWas;
+  if (!lost || usable(lost)) return false;
+  if (document.querySelector("dialog[open]") || !$("scores-panel").hidden) return false;
+  focusWas = null;
+  $("rack-tiles").focus({ preventScroll: true });
+  return true;
+}
+
 // ------------------------------------------------------------------ drawing
 
 function render() {
   const started = performance.now();
   draw();
+  if (keepFocus()) draw();   // the rack took the focus: its cursor is drawn
   const ms = performance.now() - started;
   S.stats.render.push(ms);
   if (S.stats.render.length > 500) S.stats.render.shift();
@@ -982,6 +1015,7 @@ function wire() {
     else showRefusal(t("rowTopOnly"), "T4");
   });
   markOverflow($("board"));
+  trackFocus();
   enableKeys(S, {
     act, mine, render, moveTile, toggleSelect, escape, undoDraft, enter, attachTo, scoresAside,
     laySelected, discardOrClose, sortRack, arrangeRack,

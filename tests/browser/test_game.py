@@ -1249,6 +1249,76 @@ def test_the_score_sheet_and_the_history_fold_by_enter_and_space(page, site_url)
     assert snap(page)["view"]["history"] == state["view"]["history"]
 
 
+FOCUSED = "document.activeElement.id || document.activeElement.tagName"
+
+
+def press_on(page, locator, key: str = "Enter") -> None:
+    """Focus an element, press a key on it, and wait until the engine took the move."""
+    before = history_len(page)
+    locator.focus()
+    page.keyboard.press(key)
+    wait_change(page, before)
+
+
+def test_the_focus_goes_to_the_rack_when_a_move_takes_away_the_focused_control(page, site_url):
+    """A strip tile taken, a formation swapped into, Aruncă and the stock pressed by Enter:
+    each goes or is disabled by the move, and the focus goes to the rack (it dropped to the
+    page's body, so Tab started over and the arrows moved nothing)."""
+    save_before_load(page, opened_log())
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "opened000001" and "take" in state["legal"], state["legal"]
+    press_on(page, page.locator("[data-testid=strip] .tile.takeable[data-depth='1']"))
+    assert snap(page)["view"]["history"][-1]["action"] == "take"
+    assert page.evaluate(FOCUSED) == "rack-tiles"
+    assert page.locator("[data-testid=rack] .tile.cursor").count() == 1   # drawn with the focus
+    click_tile(page, "B6")
+    press_on(page, page.locator('[data-testid=formation][data-number="1"]'))
+    assert snap(page)["view"]["history"][-1]["action"] == "swap B6 in 1"
+    assert page.evaluate(FOCUSED) == "rack-tiles"
+    for name in ("K2", "K3", "K4", "J"):
+        click_tile(page, name)
+    before = history_len(page)
+    page.keyboard.press("l")
+    wait_change(page, before)
+    discard = next(a for a in snap(page)["legal"] if a.startswith("discard ")).split()[1]
+    click_tile(page, discard)
+    press_on(page, page.get_by_test_id("act-discard"))
+    assert page.evaluate(FOCUSED) == "rack-tiles"
+    state = wait_turn(page)
+    assert state["view"]["phase"] == "draw", state["view"]["phase"]
+    press_on(page, page.get_by_test_id("stock"))
+    assert snap(page)["view"]["phase"] == "play"
+    assert page.evaluate(FOCUSED) == "rack-tiles"
+    page.keyboard.press("ArrowRight")             # the arrows go on from there
+    assert page.locator("[data-testid=rack] .tile.cursor").count() == 1
+
+
+def test_the_focus_goes_to_the_rack_after_enter_deals_the_next_round(page, site_url):
+    """Enter on Runda următoare: the panel and its button go, the focus goes to the rack."""
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    press_on(page, page.get_by_test_id("stock"))
+    assert page.evaluate(FOCUSED) == "rack-tiles"
+    click_tile(page, snap(page)["view"]["drawn"])
+    before = history_len(page)
+    page.keyboard.press("d")
+    wait_change(page, before)
+    state = wait_turn(page)
+    assert "atu" in state["legal"], state["legal"]
+    page.keyboard.press("a")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
+    click_tile(page, "K9")
+    page.keyboard.press("c")
+    page.get_by_test_id("scores").wait_for()
+    page.wait_for_function("document.activeElement.id === 'btn-next'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.remiGame.snap.round === 2 && !window.remiGame.busy")
+    page.locator("#scores-panel").wait_for(state="hidden")
+    page.wait_for_function("document.activeElement.id === 'rack-tiles'", timeout=5_000)
+
+
 def test_a_second_tab_takes_the_game_and_the_first_stops_until_play_here(context, site_url,
                                                                           tmp_path):
     """Two tabs of one browser: the newest plays, the other shows "Remi is open in another
