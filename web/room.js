@@ -920,8 +920,7 @@ export function askRoom(defaults) {
     return wrap;
   };
   const buttons = el("div", "sheet-buttons");
-  const cancel = el("button", "move ghost", t("cancel"));
-  cancel.value = "cancel";
+  const cancel = cancelButton(dialog);
   const create = el("button", "move primary", t("roomCreate"));
   create.value = "create";
   create.setAttribute("data-testid", "create-room");
@@ -967,6 +966,16 @@ export function askRoom(defaults) {
 
 /** Public tables announced on the saved relays (the arena): each with a Join button that
  * opens its link. */
+/** A dialog's "Cancel": not a submit button, so Enter in a field submits with the form's
+ * first submit button, the one that goes ahead (Cancel first, Enter cancelled). */
+function cancelButton(dialog) {
+  const cancel = el("button", "move ghost", t("cancel"));
+  cancel.type = "button";
+  cancel.value = "cancel";
+  cancel.addEventListener("click", () => dialog.close("cancel"));
+  return cancel;
+}
+
 function lobbyList(dialog) {
   const box = el("section", "lobby");
   box.setAttribute("data-testid", "lobby");
@@ -1021,8 +1030,7 @@ export function askJoin(defaults) {
     return wrap;
   };
   const buttons = el("div", "sheet-buttons");
-  const cancel = el("button", "move ghost", t("cancel"));
-  cancel.value = "cancel";
+  const cancel = cancelButton(dialog);
   const join = el("button", "move primary", t("join"));
   join.value = "join";
   join.setAttribute("data-testid", "join-room");

@@ -868,3 +868,19 @@ def test_a_finished_room_match_is_followed_by_a_rematch_at_the_same_table(
     host.wait_for_function("() => document.querySelectorAll('[data-testid=history-row]').length >= 2",
                            timeout=20_000)
     assert rows.count() == 2
+
+
+def test_enter_in_the_room_and_join_dialogs_goes_ahead(context, site_url):
+    """Enter in a field of the room or join dialog creates / joins: Renunță was the form's
+    first submit button, so Enter cancelled (as in the new-game dialog, a QA pass)."""
+    page = open_page(context, site_url + GAME)
+    wait_ready(page)
+    answer = page.evaluate_handle("""async () => { const room = await import('./web/room.js');
+        return { joined: room.askJoin({ name: 'Ana' }) }; }""")
+    dialog = page.get_by_test_id("join-dialog")
+    dialog.get_by_test_id("join-password").press("Enter")
+    assert page.evaluate("a => a.joined", answer) == {"name": "Ana", "password": ""}
+    page.get_by_test_id("room").click()
+    page.get_by_test_id("room-dialog").get_by_test_id("room-password").press("Enter")
+    page.wait_for_function("document.body.dataset.room === 'host'")
+    page.get_by_test_id("room-panel").wait_for()
