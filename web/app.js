@@ -649,6 +649,8 @@ function showOpening() {
     S.selected.clear();
     S.draft = open.slice(5).split("|").map((formation) => formation.trim().split(/\s+/).map(keyOf));
   });
+  // from its button, Enter now opens (on the button it only laid the same opening out again)
+  if (document.activeElement === $("act-show-opening")) $("rack-tiles").focus({ preventScroll: true });
 }
 
 async function openDraft() {

@@ -482,7 +482,7 @@ def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_ur
     draft = page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
                           " window.remiGame.order.find(i => i.key === k).name).join(' '))")
     assert " | ".join(draft) == opening[len("open "):], (draft, opening)
-    page.get_by_test_id("act-open").click()
+    page.keyboard.press("Enter")        # the opening laid out, Enter opens (a QA pass: it did not)
     page.wait_for_function("window.remiGame.snap.view.opened[0]")
     assert snap(page)["view"]["history"][-1]["action"] == opening
 
