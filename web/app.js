@@ -42,6 +42,7 @@ const S = {
   backend: null,        // who answers intents: the local engine, or a room (web/room.js)
   room: null,           // the HostTable or GuestTable, when playing in a room
   scoresAside: null,    // "match/round" whose round-end panel the player set aside
+  roomNote: null,       // what a room waits for ("Dealing…"), shown over a finished round
 };
 window.remiGame = S;
 
@@ -133,7 +134,7 @@ const roomUI = {
   setSnapshot: (snap) => setSnapshot(snap),
   schedule: () => schedule(),
   toast: (text) => toast(text),
-  waiting: (text) => setTurnText(text),
+  waiting: (text) => { S.roomNote = text; setTurnText(text); },
   hasSnapshot: () => !!S.snap,
   refused: (text) => showRefusal(text, "", t("roomRefused")),
   clearRefusal: () => hideBanner(),
@@ -358,6 +359,7 @@ function notSaved(error) {
 
 function setSnapshot(snap) {
   const old = S.snap;
+  S.roomNote = null;         // the snapshot a room waited for, or another table
   snap.fresh = null;
   if (old && snap.view.variant === "etalat" && snap.view.strip.length > (old.view.strip?.length ?? 0)) {
     snap.fresh = "strip";
@@ -867,6 +869,8 @@ function renderTurn(snap, info) {
   }
   const note = S.backend.kind === "guest" ? S.room?.turnNote?.() : null;  // the host is gone
   if (note && view.phase !== "over") parts = [note];
+  // a room's wait (the next deal) stays told over the finished round, whatever redraws
+  if (S.roomNote && view.phase === "over") parts = [S.roomNote];
   if (timer) parts.unshift(el("span", "clock"), " ");
   setTurnText(...parts);
   if (timer) clock.show();
