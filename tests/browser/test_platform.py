@@ -29,6 +29,13 @@ def open_tab(page, tab: str) -> None:
     page.get_by_test_id(f"panel-{tab}").wait_for()
 
 
+def start_tournament(page) -> None:
+    """Meniu → Turneu → a new tournament; until its first table is the page's, idle."""
+    open_tab(page, "tournament")
+    page.get_by_test_id("tournament-new").click()
+    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+
+
 def wait_tournament_ready(page) -> str:
     """Until the tournament screen waits for the player (play) or is over (done)."""
     page.wait_for_function(
@@ -41,9 +48,7 @@ def wait_tournament_ready(page) -> str:
 def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path):
     open_game(page, site_url, FAST)
     wait_turn(page)
-    open_tab(page, "tournament")
-    page.get_by_test_id("tournament-new").click()
-    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+    start_tournament(page)
     state = snap(page)
     assert len(state["players"]) == 4 and state["table_rounds"] == 2
     assert all(p["level"] == "easy" for p in state["players"] if p["is_bot"])
@@ -170,9 +175,7 @@ def test_a_quick_game_over_a_tournament_table_says_where_the_tournament_waits(pa
     says that the tournament waits in the menu (a QA pass was left guessing), and it does."""
     open_game(page, site_url, FAST)
     wait_turn(page)
-    open_tab(page, "tournament")
-    page.get_by_test_id("tournament-new").click()
-    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+    start_tournament(page)
     table = snap(page)["match_id"]
     open_tab(page, "arena")
     page.get_by_test_id("arena-watch").click()
@@ -199,9 +202,7 @@ def test_leaving_a_tournament_while_its_bot_table_is_simulated(page, site_url):
     page.on("console", lambda message: said.append(message.text))
     open_game(page, site_url, FAST)
     wait_turn(page)
-    open_tab(page, "tournament")
-    page.get_by_test_id("tournament-new").click()
-    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+    start_tournament(page)
     table = snap(page)["match_id"]
     # every slice of the simulation answers a little later (as a slow one would), so that
     # leaving lands in the middle of it
@@ -748,9 +749,7 @@ def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, tab
         width = page.evaluate("document.querySelector('#platform').scrollWidth")
         assert width <= box["width"] + 1, f"{tab}: the menu scrolls sideways ({width}px)"
-    open_tab(page, "tournament")
-    page.get_by_test_id("tournament-new").click()
-    page.wait_for_function("window.remiGame.snap?.mode === 'tournament' && !window.remiGame.busy")
+    start_tournament(page)
     sheet = page.get_by_test_id("score-sheet")
     assert sheet.is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
