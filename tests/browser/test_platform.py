@@ -179,9 +179,10 @@ def test_a_quick_game_over_a_tournament_table_says_where_the_tournament_waits(pa
     table = snap(page)["match_id"]
     open_tab(page, "arena")
     page.get_by_test_id("arena-watch").click()
-    page.wait_for_function("window.remiGame.snap.mode === 'arena'")
-    toast = page.locator("#toast")
-    assert "Privești" in toast.inner_text() and "Turneul te așteaptă" in toast.inner_text()
+    toast = page.locator("#toast")                 # told once the table is saved (adopt)
+    page.wait_for_function("() => { const t = document.getElementById('toast');"
+                           " return !t.hidden && t.textContent.includes('Turneul te așteaptă'); }")
+    assert snap(page)["mode"] == "arena" and "Privești" in toast.inner_text()
     open_tab(page, "tournament")
     go = page.get_by_test_id("tournament-go")
     page.wait_for_function("() => { const b = document.querySelector('[data-testid=tournament-go]');"
@@ -190,8 +191,9 @@ def test_a_quick_game_over_a_tournament_table_says_where_the_tournament_waits(pa
     page.wait_for_function("id => window.remiGame.snap?.match_id === id", arg=table)
     open_tab(page, "arena")                    # a quick game from the tournament's own table
     page.get_by_test_id("arena-1").click()
-    page.wait_for_function("window.remiGame.snap.mode === 'arena' && !window.remiGame.busy")
-    assert toast.inner_text() == "Turneul te așteaptă: îl continui din Meniu → Turneu."
+    page.wait_for_function("() => window.remiGame.snap.mode === 'arena' && document"
+                           ".getElementById('toast').textContent === 'Turneul te așteaptă: îl "
+                           "continui din Meniu → Turneu.'")
 
 
 def test_leaving_a_tournament_while_its_bot_table_is_simulated(page, site_url):
