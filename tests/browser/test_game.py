@@ -44,6 +44,12 @@ def rack_names(page) -> list[str]:
         "tiles => tiles.map(t => t.dataset.tile)")
 
 
+def draw_by_key(page) -> None:
+    """S draws from the stock; until the page is idle in the play phase."""
+    page.keyboard.press("s")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+
+
 def click_tile(page, name: str) -> None:
     page.locator(f'[data-testid=rack] [data-tile="{name}"]:not(.selected):not(.in-draft)').first.click()
 
@@ -543,8 +549,7 @@ def test_enter_lays_once_opened_and_no_opening_is_composed_then(page, site_url):
     assert state["match_id"] == "opened000001" and state["view"]["opened"][0], state["view"]
     assert draft_names(page) == [] and page.get_by_test_id("draft").is_hidden()
     assert json.loads(page.evaluate("localStorage.getItem('remi.rack')"))["draft"] == []
-    page.keyboard.press("s")
-    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    draw_by_key(page)
     for name in ("K2", "K3", "K4"):
         click_tile(page, name)
     before = history_len(page)
@@ -562,8 +567,7 @@ def test_enter_in_tabla_composes_nothing(page, site_url):
     open_game(page, site_url)
     state = wait_turn(page)
     assert state["match_id"] == "atuclose0001"
-    page.keyboard.press("s")
-    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    draw_by_key(page)
     for name in ("K1", "K2", "K3"):
         click_tile(page, name)
     before = history_len(page)
@@ -581,8 +585,7 @@ def test_a_refused_opening_stays_composed_until_esc(page, site_url):
     save_before_load(page, take_to_open_log())
     open_game(page, site_url)
     wait_turn(page)
-    page.keyboard.press("s")
-    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    draw_by_key(page)
     for name in ("K2", "K3", "K4"):
         click_tile(page, name)
     page.keyboard.press("Enter")
