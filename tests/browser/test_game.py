@@ -626,6 +626,28 @@ def test_discard_by_click_needs_a_selected_tile_the_d_key_uses_the_cursor(page, 
     assert snap(page)["view"]["history"][before]["action"] == f"discard {under}"
 
 
+def test_the_cursor_stays_on_its_tile_when_a_tile_left_of_it_goes(page, site_url):
+    """A discard (or laying) of a tile left of the cursor leaves the cursor on its own tile
+    (it kept its place in the rack and so landed on the next tile)."""
+    open_game(page, site_url)
+    state = wait_turn(page)
+    if "draw" in state["legal"]:
+        before = history_len(page)
+        page.get_by_test_id("stock").click()
+        wait_change(page, before)
+    page.locator("[data-testid=rack] .tile").first.click()     # selects it, the cursor there
+    first = page.evaluate("window.remiGame.order[0].name")
+    page.get_by_test_id("rack").focus()
+    for _ in range(5):                                         # to a tile mid-rack
+        page.keyboard.press("ArrowRight")
+    key = page.evaluate("window.remiGame.order[window.remiGame.cursor].key")
+    before = history_len(page)
+    page.keyboard.press("d")                                   # throws the selected first tile
+    wait_change(page, before)
+    assert snap(page)["view"]["history"][before]["action"] == f"discard {first}"
+    assert page.evaluate("window.remiGame.order[window.remiGame.cursor].key") == key
+
+
 def test_d_and_c_with_no_cursor_in_sight_ask_for_a_tile_and_sorting_keeps_the_cursor_tile(
         page, site_url):
     """With nothing selected D and C take the cursor's tile only while it is drawn (the rack

@@ -22,8 +22,10 @@ export const selectedNames = (S) => S.order.filter((i) => S.selected.has(i.key))
 export const inDraft = (S, key) => S.draft.some((group) => group.includes(key));
 
 /** Bring the order in line with the engine's rack (`names`) of round `id`: kept tiles stay
- * where the player put them, new ones (drawn, taken, returned) go to the right. */
+ * where the player put them, new ones (drawn, taken, returned) go to the right; the cursor
+ * stays on its tile while that is kept. */
 export function reconcileRack(S, names, id) {
+  const at = S.order[S.cursor]?.key;
   const pool = new Map();
   for (const name of names) pool.set(name, (pool.get(name) ?? 0) + 1);
   if (!S.order.length) S.order = loadRackOrder(S, id);
@@ -45,7 +47,8 @@ export function reconcileRack(S, names, id) {
   const keys = new Set(S.order.map((item) => item.key));
   for (const key of [...S.selected]) if (!keys.has(key)) S.selected.delete(key);
   S.draft = S.draft.map((group) => group.filter((key) => keys.has(key))).filter((g) => g.length);
-  S.cursor = Math.min(S.cursor, Math.max(0, S.order.length - 1));
+  const index = S.order.findIndex((item) => item.key === at);
+  S.cursor = index >= 0 ? index : Math.min(S.cursor, Math.max(0, S.order.length - 1));
 }
 
 /** Save the order and the draft (as positions in the order) with the round's id. */
