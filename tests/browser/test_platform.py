@@ -503,6 +503,7 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
                {"is_bot": True, "level": "medium"}, {"is_bot": True, "level": "expert"}]
     rounds = [{"round": n, "scores": [7 * n - 20, -30 * n, 50 * n + 100, -5], "closer": 2,
                "dealer": n % 4, "double": n == 2} for n in range(1, 8)]
+    rounds.append({"round": 8, "dealer": 0})             # the round under way
     sheet = {"seats": 4, "players": players, "target": 1000, "variant": "etalat",
              "table_rounds": None, "rounds": rounds, "totals": [353, -487, 1020, -12], "winners": [2]}
     page.evaluate("""async (sheet) => {
@@ -512,6 +513,15 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
     assert heads.nth(2).inner_text().replace("\n", " ") == "AI medium #2"
     assert page.evaluate(SHEET_LAYOUT, "#score-sheet") == []
     assert heads.nth(2).get_attribute("title") == "AI medium #2"
+    # the round under way: its "…" dim, the dealer's D as clear as in any other row
+    faded = page.evaluate("""() => {
+        const cell = document.querySelector("#score-sheet tr[data-round='8'] td.playing.dealer");
+        let opacity = 1;
+        for (let el = cell.querySelector(".dealer-mark"); el; el = el.parentElement) {
+          opacity *= Number(getComputedStyle(el).opacity);
+        }
+        return [opacity, getComputedStyle(cell).color]; }""")
+    assert faded[0] == 1 and faded[1].startswith("rgba(") and faded[1].endswith(", 0.5)")
     # counted words have plural forms, decimals follow the language, E7 has its own words
     words = page.evaluate("""async () => {
         const i18n = await import(new URL("web/i18n.js", location.href));
