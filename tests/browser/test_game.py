@@ -1440,7 +1440,7 @@ def test_an_update_is_offered_on_a_phone_too_and_no_toast_covers_it(page, phone,
 def test_a_board_taller_than_the_window_shows_that_more_lies_below(page, site_url, tmp_path):
     """With the window short the board scrolls; a shade and a chevron at its foot say so, and
     they go once the board is scrolled to the end (a QA pass missed the last seat's formations)."""
-    page.set_viewport_size({"width": 1280, "height": 420})
+    page.set_viewport_size({"width": 1280, "height": 330})
     open_game(page, site_url)
     wait_turn(page)
     board = page.locator("#board")
@@ -1456,6 +1456,31 @@ def test_a_board_taller_than_the_window_shows_that_more_lies_below(page, site_ur
     board.evaluate("b => b.scrollTo(0, 0)")
     page.wait_for_function("!document.getElementById('board').classList.contains('more-below')")
     assert board.evaluate("b => b.scrollHeight <= b.clientHeight + 4")
+
+
+def test_a_phone_on_its_side_shows_the_piles_and_the_strip_without_scrolling(
+        page, site_url, tmp_path):
+    """A phone in landscape (844×390) or a page at 200 % zoom (640×360): the board was a band
+    the height of a tile, the strip and the atu below its fold. Thinner seats, smaller tiles and
+    the piles side by side keep the stock, the atu and the strip in sight, the rack whole."""
+    open_game(page, site_url)
+    for width, height in ((844, 390), (640, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        wait_turn(page)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(tmp_path / f"landscape-{width}.png"))
+        hidden = page.evaluate("""() => {
+            const board = document.getElementById('board').getBoundingClientRect();
+            const out = [];
+            for (const id of ['stock', 'atu', 'strip-wrap']) {
+              const r = document.getElementById(id).getBoundingClientRect();
+              if (r.top < board.top - 1 || r.bottom > board.bottom + 1) out.push(id);
+            }
+            for (const tile of document.querySelectorAll('[data-testid=rack] .tile')) {
+              if (tile.getBoundingClientRect().bottom > innerHeight) out.push(tile.dataset.tile);
+            }
+            return out; }""")
+        assert hidden == [], (width, hidden)
 
 
 def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
