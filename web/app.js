@@ -922,7 +922,9 @@ function showRefusal(error, rule, heading = t("illegal"), fromEngine = false) {
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
   // The engine's text starts with its rule id, which the title shows already ("notation",
   // "notație" are named by the rule's name).
-  const withoutId = (message) => tileWords(fromEngine ? message.replace(/^\p{L}+\d*: /u, "") : message);
+  // a joker as the subject gets its article in English too ("The joker must…", not "joker must…")
+  const withoutId = (message) => tileWords(fromEngine ? message.replace(/^\p{L}+\d*: /u, "") : message)
+    .replace(/^joker (?=must )/, "The joker ");
   const text = el("div", "rule-text", withoutId(error));
   banner.append(text);
   // The engine explains in English; the Romanian page asks Python for its Romanian text

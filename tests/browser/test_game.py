@@ -529,6 +529,13 @@ def test_a_joker_that_must_be_laid_is_said_jokerul_in_the_refusal(page, site_url
                            ".startsWith('Jokerul ')")
     assert (banner.locator(".rule-text").inner_text()
             == "Jokerul trebuie să ajungă pe masă în tura asta înainte să arunci")
+    page.get_by_test_id("lang").click()          # in English it reads "The joker must…"
+    page.wait_for_function("document.querySelector('[data-testid=menu]').textContent === 'Menu'")
+    page.keyboard.press("d")                     # K2 is still selected
+    page.wait_for_function("document.querySelector('#banner .rule-text').textContent"
+                           ".startsWith('The joker ')")
+    assert (banner.locator(".rule-text").inner_text()
+            == "The joker must be laid this turn before you discard")
 
 
 def draft_names(page) -> list[list[str]]:
