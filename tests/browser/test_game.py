@@ -1490,6 +1490,30 @@ def test_a_phone_on_its_side_shows_the_piles_and_the_strip_without_scrolling(
         assert hidden == [], (width, hidden)
 
 
+def test_a_phone_on_its_side_shows_tabla_s_own_row_and_the_row_discarded_into(
+        page, site_url, tmp_path):
+    """Tablă on a phone in landscape or at 200 % zoom (a QA pass): the rows stood one above
+    the other, the row one discards into below the fold (a drag aimed at it fell on the
+    rack). Two rows to a line keep one's own row and the next seat's beside each other."""
+    open_game(page, site_url)
+    for seats in (2, 4):
+        page.set_viewport_size({"width": 1280, "height": 720})
+        new_game_via_dialog(page, "tabla", seats, ["medium"] * (seats - 1))
+        for width, height in ((844, 390), (640, 360)):
+            page.set_viewport_size({"width": width, "height": height})
+            wait_turn(page)
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(tmp_path / f"tabla-{seats}-{width}.png"))
+            hidden = page.evaluate("""() => {
+                const board = document.getElementById('board').getBoundingClientRect();
+                const mine = document.querySelector('[data-testid=row].own');
+                const target = document.querySelector('[data-testid=row].discard-target');
+                return [mine, target].filter((row) => { const r = row.getBoundingClientRect();
+                  return r.top < board.top - 1 || r.bottom > board.bottom + 1; })
+                  .map((row) => row.dataset.seat); }""")
+            assert hidden == [], (seats, width, hidden)
+
+
 def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
     """The strip's head lies sideways (E1), where a K6 read as a 9 (a QA pass): 6 and 9 carry
     an underline, as on real tiles; no other number does."""
