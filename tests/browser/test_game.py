@@ -1514,6 +1514,44 @@ def test_a_phone_on_its_side_shows_tabla_s_own_row_and_the_row_discarded_into(
             assert hidden == [], (seats, width, hidden)
 
 
+def test_a_phone_on_its_side_keeps_the_top_of_a_long_strip_or_row_in_sight(
+        page, site_url, tmp_path):
+    """A strip of three dozen tiles on a phone in landscape (a QA pass): it wrapped onto a
+    third line below the fold, and that line held its top, the tiles one takes (a Tablă row
+    of fourteen likewise). They grow upwards there: the top stays in sight, the oldest tiles
+    go below the fold."""
+    outside = """(tiles) => { const board = document.getElementById('board').getBoundingClientRect();
+        return tiles.filter((tile) => { const r = tile.getBoundingClientRect();
+          return r.top < board.top - 1 || r.bottom > board.bottom + 1; })
+          .map((tile) => tile.dataset.depth ?? tile.dataset.tile); }"""
+    long = "(n) => Array.from({ length: n }, (_, i) => 'KRYB'[i % 4] + (1 + (i * 5) % 13))"
+    open_game(page, site_url)
+    wait_turn(page)
+    for width, height in ((844, 390), (640, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(f"""async () => {{
+            const render = await import(new URL("web/game/render.js", location.href));
+            render.renderStrip({{ view: {{ strip: ({long})(36) }} }},
+                               {{ takes: new Set([1, 2, 3]) }}); }}""")
+        page.screenshot(path=str(tmp_path / f"long-strip-{width}.png"))
+        hidden = page.locator("#strip .tile.takeable").evaluate_all(outside)
+        assert hidden == [], (width, hidden)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    new_game_via_dialog(page, "tabla", 2, ["medium"])
+    wait_turn(page)
+    for width, height in ((844, 390), (640, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(f"""async () => {{
+            const render = await import(new URL("web/game/render.js", location.href));
+            const snap = window.remiGame.snap;
+            const rows = [({long})(14), ({long})(14)];
+            render.renderRows({{ ...snap, view: {{ ...snap.view, rows }} }},
+                              {{ takes: new Set([1]) }}); }}""")
+        page.screenshot(path=str(tmp_path / f"long-rows-{width}.png"))
+        hidden = page.locator("[data-testid=row] .tile.top").evaluate_all(outside)
+        assert hidden == [], (width, hidden)
+
+
 def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
     """The strip's head lies sideways (E1), where a K6 read as a 9 (a QA pass): 6 and 9 carry
     an underline, as on real tiles; no other number does."""
