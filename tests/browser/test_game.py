@@ -1552,6 +1552,23 @@ def test_a_phone_on_its_side_keeps_the_top_of_a_long_strip_or_row_in_sight(
         assert hidden == [], (width, hidden)
 
 
+def test_a_phone_on_its_side_keeps_the_stock_count_beside_its_word(page, site_url):
+    """844×390 in a double round (a QA pass): the atu's "ATU ×2" beside the stock left the
+    7.5 rem column too narrow, and "Teanc 63" broke onto two lines. The column widens."""
+    open_game(page, site_url)
+    wait_turn(page)
+    for width, height in ((844, 390), (640, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        lines = page.evaluate("""() => { document.getElementById('atu').classList.add('double');
+            const range = document.createRange();
+            range.selectNodeContents(document.querySelector('.stock-label'));
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            const piles = document.querySelector('.pile-area').getBoundingClientRect();
+            const play = document.getElementById('play-area').getBoundingClientRect();
+            return [tops.size, piles.right <= play.left]; }""")
+        assert lines == [1, True], (width, lines)
+
+
 def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
     """The strip's head lies sideways (E1), where a K6 read as a 9 (a QA pass): 6 and 9 carry
     an underline, as on real tiles; no other number does."""
