@@ -1569,6 +1569,30 @@ def test_a_phone_on_its_side_keeps_the_stock_count_beside_its_word(page, site_ur
         assert lines == [1, True], (width, lines)
 
 
+def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_composed(
+        page, site_url, tmp_path):
+    """844×390 with an opening laid out to compose (a QA pass): the draft bar, the turn line
+    and the buttons left the board a band 60 px high, the strip out of sight. Smaller draft
+    tiles and buttons keep the stock and the strip's tiles in sight."""
+    page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
+                         f"'remi.save', {json.dumps(json.dumps(take_to_open_log()))});")
+    open_game(page, site_url)
+    wait_turn(page)
+    page.locator("[data-testid=strip] .tile.takeable[data-depth='1']").click()
+    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    page.get_by_test_id("act-show-opening").click()
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.get_by_test_id("draft").wait_for()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(tmp_path / "draft-844.png"))
+    hidden = page.evaluate("""() => {
+        const board = document.getElementById('board').getBoundingClientRect();
+        const parts = [document.querySelector('.stock-stack'), ...document.querySelectorAll('#strip .tile')];
+        return parts.filter((el) => { const r = el.getBoundingClientRect();
+          return r.top < board.top - 1 || r.bottom > board.bottom + 1; }).map((el) => el.className); }""")
+    assert hidden == []
+
+
 def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
     """The strip's head lies sideways (E1), where a K6 read as a 9 (a QA pass): 6 and 9 carry
     an underline, as on real tiles; no other number does."""
