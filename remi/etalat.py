@@ -51,7 +51,7 @@ def draw(state: RoundState, seat: int) -> None:
 def take(state: RoundState, seat: int, count: int) -> None:
     """`take` (E5), `take N` breaking the strip (E6) or the whole strip on a short rack (E7)."""
     if state.first_round:
-        raise RuleError("E3", "nobody takes from the strip in the first round")
+        raise RuleError("E3", "nobody takes from the strip in the first turn of the table")
     takeable = len(state.strip) - 1
     if takeable < 1:
         raise RuleError("E1", "the strip holds only its head, which can never be taken")
@@ -194,7 +194,7 @@ def _check_may_lay(state: RoundState) -> None:
     if state.phase != "play":
         raise RuleError("E2", "draw first: from the stock or the strip")
     if state.first_round:
-        raise RuleError("E3", "nobody lays anything in the first round")
+        raise RuleError("E3", "nobody lays anything in the first turn of the table")
 
 
 def _check_opened(state: RoundState, seat: int, what: str) -> None:

@@ -82,8 +82,8 @@ REFUSALS: dict[str, str] = {
     "the joker here stands for {tile_name(wanted)}, not {tile_name(tile)}":
         "jokerul de aici ține locul piesei {tile_name(wanted)}, nu al piesei {tile_name(tile)}",
     # Remi Etalat
-    "nobody takes from the strip in the first round": "în primul tur al mesei nimeni nu ia din șir",
-    "nobody lays anything in the first round": "în primul tur al mesei nimeni nu coboară nimic",
+    "nobody takes from the strip in the first turn of the table": "în primul tur al mesei nimeni nu ia din șir",
+    "nobody lays anything in the first turn of the table": "în primul tur al mesei nimeni nu coboară nimic",
     "the strip holds only its head, which can never be taken":
         "șirul are doar capul, care nu se ia niciodată",
     "you may take at most {takeable} from the strip: every tile above the head, never the head":
