@@ -340,6 +340,27 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     assert racks.locator(".end-rack .tile-row").count() <= 1          # never every rack
 
 
+def test_the_default_profile_name_is_said_in_the_page_s_language(page, site_url):
+    """A profile made on the Romanian page is named "Tu"; on the English page its name field
+    says "You" (a QA pass: it said "Tu"), a name the player chose stays as typed."""
+    open_game(page, site_url)
+    wait_turn(page)
+    open_tab(page, "profile")
+    name = page.get_by_test_id("profile-name")
+    assert name.input_value() == "Tu"
+    page.get_by_test_id("platform-close").click()
+    page.get_by_test_id("lang").click()
+    open_tab(page, "profile")
+    assert name.input_value() == "You"
+    name.fill("Ana")
+    name.press("Enter")
+    name.blur()
+    page.get_by_test_id("platform-close").click()
+    page.get_by_test_id("lang").click()
+    open_tab(page, "profile")
+    assert name.input_value() == "Ana"
+
+
 def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp_path):
     open_game(page, site_url)
     wait_turn(page)

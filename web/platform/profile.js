@@ -2,7 +2,7 @@
 // file and import from one. An import is checked by Python (profile_check) before anything
 // is replaced: a corrupt or foreign file is refused with the reason and the profile stays.
 import { el } from "../game/render.js";
-import { num, t } from "../i18n.js";
+import { everyLanguage, num, t } from "../i18n.js";
 import { download, P } from "./state.js";
 import { store } from "./storage.js";
 
@@ -57,7 +57,10 @@ export async function renderProfile() {
   if (!P.profile) await loadProfile();
   const shown = (await P.app.call("profile_view", { profile: P.profile })).result;
   const name = $("profile-name");
-  if (document.activeElement !== name) name.value = shown.name;
+  // the default name ("Tu" / "You", saved in the language the profile was made in) in the
+  // page's language
+  const unnamed = everyLanguage("you").includes(shown.name);
+  if (document.activeElement !== name) name.value = unnamed ? t("you") : shown.name;
   $("profile-rank").textContent = String(shown.rank_points);
   const table = $("profile-stats");
   table.replaceChildren();
