@@ -894,9 +894,9 @@ def test_the_help_says_every_scoring_rule_and_what_the_clasic_preset_changes(
                  "E6; classic: opened players only", "E10; classic: never",
                  "E11; classic: you may", "E4; classic: a run or three groups",
                  "only a 4-group's missing colour", "The atu is drawn last",
-                 "three full turns of the table"):
+                 "three full turns of the table", "at most one joker per formation"):
         assert said in text, said
-    assert "three full rounds" not in text
+    assert "three full rounds" not in text and "one joker a formation" not in text
     shoot_help(page, tmp_path, "help-en")
     open_game(phone, site_url)
     wait_turn(phone)

@@ -65,7 +65,7 @@ const RULES = {
   <p>Below, <i>(classic: …)</i> says what changes at a table with <i>classic</i> rules (the
   new game's “Rules” option).</p>
   <p><b>Formations</b> (C5): a group (same number, different colours, 3–4 tiles) or a run (one
-  colour, consecutive numbers; the ace is 1-2-3 or 12-13-1, never 13-1-2); at most one joker a
+  colour, consecutive numbers; the ace is 1-2-3 or 12-13-1, never 13-1-2); at most one joker per
   formation.</p>
   <p><b>Tile values</b> (C6). For the opening: 2–9 → 5, 10–13 → 10, the ace 10 (after 13 or in
   a group) or 5 (before 2), a joker as the tile it stands for. At the count (the table, an
