@@ -966,6 +966,7 @@ function wire() {
   $("btn-lang").addEventListener("click", () => {
     setLang(lang() === "ro" ? "en" : "ro");
     hideBanner();                  // a refusal's text stays in the language it was given in
+    $("announce").textContent = "";   // so is the last thing said to a screen reader
     translatePage();
     renderHelp($("help-body"));
     render();

@@ -1150,6 +1150,22 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     assert snap(page)["view"]["options"]["timer"] == 30
 
 
+def test_the_language_switch_leaves_nothing_said_in_the_other_language(page, site_url):
+    """The live region for screen readers (#announce) held the last moves in Romanian after
+    the switch to English (a QA pass); it is emptied, and the next move is said in English."""
+    open_game(page, site_url)
+    wait_turn(page)
+    announce = page.get_by_test_id("announce")
+    assert "Rândul tău" in announce.text_content()
+    page.get_by_test_id("lang").click()
+    assert announce.text_content() == ""
+    before = history_len(page)
+    page.get_by_test_id("rack").focus()
+    page.keyboard.press("s" if "draw" in snap(page)["legal"] else "d")
+    wait_change(page, before)
+    assert re.match(r"You (drew|discarded)", announce.text_content()), announce.text_content()
+
+
 def draw_and_compose(page) -> None:
     """On the player's turn: draw (by key) if not drawn yet, then put the rack's first three
     tiles into the opening being composed (*Formație +*)."""
