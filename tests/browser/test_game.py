@@ -405,6 +405,8 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     open_game(page, site_url)
     state = wait_turn(page)
     assert state["match_id"] == "atuclose0001" and "atu" in state["legal"], state["legal"]
+    labels = page.locator(".row-wrap .owner-name").all_inner_texts()   # "rândul · Tu" read oddly
+    assert labels[0] == "rândul tău" and all(x.startswith("rândul · AI ") for x in labels[1:])
     page.locator("#stock").click()             # a turn away: draw, throw the drawn tile back
     page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
     drawn = snap(page)["view"]["drawn"]

@@ -203,7 +203,8 @@ export function renderRows(snap, info) {
   for (let i = 0; i < view.seats; i++) {
     const seat = (view.seat + i) % view.seats;
     const wrap = el("div", "row-wrap");
-    const label = el("div", "owner-name", `${t("row")} · ${seatName(snap, seat)}`);
+    const yours = seat === view.seat && !watching(snap);
+    const label = el("div", "owner-name", yours ? t("srcRow") : `${t("row")} · ${seatName(snap, seat)}`);
     wrap.append(label);
     const row = el("div", "tile-row");
     row.dataset.testid = "row";
