@@ -11,7 +11,7 @@ import {
 } from "./game/render.js";
 import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
 import { TurnClock } from "./game/clock.js";
-import { openDialog, readDialog, renderLevelFields } from "./game/dialog.js";
+import { openDialog, readDialog, renderLevelFields, showPresetFor } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
 import { markOverflow } from "./game/overflow.js";
@@ -975,6 +975,9 @@ function wire() {
     if (!$("scores-panel").hidden) showScores(S.snap);
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
+  $("new-game-form").addEventListener("change", (event) => {
+    if (event.target.name === "variant") showPresetFor(event.target.form);
+  });
   $("new-game-cancel").addEventListener("click", () => $("new-game").close("cancel"));
   // a dialog closed over the round-end panel gives the focus back to the panel, not to the
   // button behind it that opened the dialog

@@ -910,6 +910,13 @@ export function askRoom(defaults) {
     field(t("signalling"), select("signalling", [["relay", t("byLink")], ["manual", t("byInvite")]], savedRelays().length ? "relay" : "manual")),
   );
   grid.lastChild.classList.add("wide");   // its choices are sentences: the whole row
+  // the rule preset changes only Etalat's rules: Tablă hides it
+  const variant = grid.querySelector("select[name=variant]");
+  const showPreset = () => {
+    grid.querySelector("select[name=preset]").closest("label").hidden = variant.value === "tabla";
+  };
+  variant.addEventListener("change", showPreset);
+  showPreset();
   const check = (name, label, checked) => {
     const wrap = el("label", "check");
     const box = el("input");

@@ -941,9 +941,12 @@ def test_enter_in_the_new_game_dialog_starts_the_game(page, site_url):
     assert page.evaluate("document.getElementById('new-game').returnValue") == "cancel"
     page.get_by_test_id("new-game").click()
     dialog.locator("input[name=variant][value=etalat]").check()
+    preset = dialog.locator("select[name=preset]")
+    assert preset.is_visible()
     dialog.locator("input[name=variant][value=etalat]").focus()
     page.keyboard.press("ArrowRight")            # to "Remi pe Tablă", then Enter
     assert dialog.locator("input[name=variant][value=tabla]").is_checked()
+    assert preset.is_hidden()                    # the preset changes only Etalat's rules
     page.keyboard.press("Enter")
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.getElementById('new-game').returnValue") == "start"

@@ -881,6 +881,12 @@ def test_enter_in_the_room_and_join_dialogs_goes_ahead(context, site_url):
     dialog.get_by_test_id("join-password").press("Enter")
     assert page.evaluate("a => a.joined", answer) == {"name": "Ana", "password": ""}
     page.get_by_test_id("room").click()
+    variant = page.get_by_test_id("room-dialog").locator("select[name=variant]")
+    preset = page.get_by_test_id("room-dialog").locator("select[name=preset]")
+    variant.select_option("tabla")               # the preset changes only Etalat's rules
+    assert preset.is_hidden()
+    variant.select_option("etalat")
+    assert preset.is_visible()
     page.get_by_test_id("room-dialog").get_by_test_id("room-password").press("Enter")
     page.wait_for_function("document.body.dataset.room === 'host'")
     page.get_by_test_id("room-panel").wait_for()

@@ -10,6 +10,7 @@ export function openDialog(choice) {
   const form = $("new-game-form");
   form.variant.value = choice.variant;
   form.preset.value = choice.options.preset ?? "platform";
+  showPresetFor(form);
   form.seats.value = String(choice.seats.length);
   form.target.value = choice.options.target ? String(choice.options.target) : "";
   form.timer.value = choice.options.timer ? String(choice.options.timer) : "";
@@ -17,6 +18,11 @@ export function openDialog(choice) {
   form.three_doubles.checked = !!choice.options.three_doubles;
   renderLevelFields(choice.seats.filter((s) => s !== "human"));
   $("new-game").showModal();
+}
+
+/** The rule preset changes only Etalat's rules (E4, E6, E10, E11, E13): Tablă hides it. */
+export function showPresetFor(form) {
+  form.preset.closest("label").hidden = form.variant.value === "tabla";
 }
 
 /** One level field per bot seat (levels: the bots' levels, else the fields' own). */
