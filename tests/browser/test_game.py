@@ -884,7 +884,8 @@ def test_the_help_says_every_scoring_rule_and_what_the_clasic_preset_changes(
                  "(clasic: fără plafon)", "E6; clasic: doar jucătorii etalați",
                  "E10; clasic: nu se aruncă", "E11; clasic: se poate",
                  "E4; clasic: o suită sau trei grupuri", "doar dintr-unul de 4",
-                 "Atuul se trage ultimul", "trei tururi complete ale mesei"):
+                 "Atuul se trage ultimul", "trei tururi complete ale mesei",
+                 "la prima tură doar aruncă (T3)", "primul jucător chiar la prima tură"):
         assert said in text, said
     assert "Neetalat la final" not in text and "trei ture" not in text.lower()
     shoot_help(page, tmp_path, "help-ro")
@@ -896,7 +897,8 @@ def test_the_help_says_every_scoring_rule_and_what_the_clasic_preset_changes(
                  "E6; classic: opened players only", "E10; classic: never",
                  "E11; classic: you may", "E4; classic: a run or three groups",
                  "only a 4-group's missing colour", "The atu is drawn last",
-                 "three full turns of the table", "at most one joker per formation"):
+                 "three full turns of the table", "at most one joker per formation",
+                 "only discards on the first turn (T3)", "the first player even on that first turn"):
         assert said in text, said
     assert "three full rounds" not in text and "one joker a formation" not in text
     shoot_help(page, tmp_path, "help-en")
