@@ -1488,6 +1488,13 @@ def test_a_board_taller_than_the_window_shows_that_more_lies_below(page, site_ur
     assert board.evaluate("b => b.scrollHeight <= b.clientHeight + 4")
 
 
+# The elements (of a locator's evaluate_all) that stick out of the board's visible box.
+OUT_OF_BOARD = """(els) => { const board = document.getElementById('board').getBoundingClientRect();
+    return els.filter((el) => { const r = el.getBoundingClientRect();
+      return r.top < board.top - 1 || r.bottom > board.bottom + 1; })
+      .map((el) => el.dataset.depth ?? el.dataset.tile ?? el.dataset.seat ?? el.id ?? el.className); }"""
+
+
 def test_a_phone_on_its_side_shows_the_piles_and_the_strip_without_scrolling(
         page, site_url, tmp_path):
     """A phone in landscape (844×390) or a page at 200 % zoom (640×360): the board was a band
@@ -1499,17 +1506,9 @@ def test_a_phone_on_its_side_shows_the_piles_and_the_strip_without_scrolling(
         wait_turn(page)
         page.wait_for_timeout(300)
         page.screenshot(path=str(tmp_path / f"landscape-{width}.png"))
-        hidden = page.evaluate("""() => {
-            const board = document.getElementById('board').getBoundingClientRect();
-            const out = [];
-            for (const id of ['stock', 'atu', 'strip-wrap']) {
-              const r = document.getElementById(id).getBoundingClientRect();
-              if (r.top < board.top - 1 || r.bottom > board.bottom + 1) out.push(id);
-            }
-            for (const tile of document.querySelectorAll('[data-testid=rack] .tile')) {
-              if (tile.getBoundingClientRect().bottom > innerHeight) out.push(tile.dataset.tile);
-            }
-            return out; }""")
+        hidden = page.locator("#stock, #atu, #strip-wrap").evaluate_all(OUT_OF_BOARD)
+        hidden += page.locator("[data-testid=rack] .tile").evaluate_all(
+            "tiles => tiles.filter((t) => t.getBoundingClientRect().bottom > innerHeight)")
         assert hidden == [], (width, hidden)
 
 
@@ -1527,13 +1526,8 @@ def test_a_phone_on_its_side_shows_tabla_s_own_row_and_the_row_discarded_into(
             wait_turn(page)
             page.wait_for_timeout(300)
             page.screenshot(path=str(tmp_path / f"tabla-{seats}-{width}.png"))
-            hidden = page.evaluate("""() => {
-                const board = document.getElementById('board').getBoundingClientRect();
-                const mine = document.querySelector('[data-testid=row].own');
-                const target = document.querySelector('[data-testid=row].discard-target');
-                return [mine, target].filter((row) => { const r = row.getBoundingClientRect();
-                  return r.top < board.top - 1 || r.bottom > board.bottom + 1; })
-                  .map((row) => row.dataset.seat); }""")
+            hidden = page.locator("[data-testid=row].own, [data-testid=row].discard-target"
+                                  ).evaluate_all(OUT_OF_BOARD)
             assert hidden == [], (seats, width, hidden)
 
 
@@ -1543,10 +1537,6 @@ def test_a_phone_on_its_side_keeps_the_top_of_a_long_strip_or_row_in_sight(
     third line below the fold, and that line held its top, the tiles one takes (a Tablă row
     of fourteen likewise). They grow upwards there: the top stays in sight, the oldest tiles
     go below the fold."""
-    outside = """(tiles) => { const board = document.getElementById('board').getBoundingClientRect();
-        return tiles.filter((tile) => { const r = tile.getBoundingClientRect();
-          return r.top < board.top - 1 || r.bottom > board.bottom + 1; })
-          .map((tile) => tile.dataset.depth ?? tile.dataset.tile); }"""
     long = "(n) => Array.from({ length: n }, (_, i) => 'KRYB'[i % 4] + (1 + (i * 5) % 13))"
     open_game(page, site_url)
     wait_turn(page)
@@ -1557,7 +1547,7 @@ def test_a_phone_on_its_side_keeps_the_top_of_a_long_strip_or_row_in_sight(
             render.renderStrip({{ view: {{ strip: ({long})(36) }} }},
                                {{ takes: new Set([1, 2, 3]) }}); }}""")
         page.screenshot(path=str(tmp_path / f"long-strip-{width}.png"))
-        hidden = page.locator("#strip .tile.takeable").evaluate_all(outside)
+        hidden = page.locator("#strip .tile.takeable").evaluate_all(OUT_OF_BOARD)
         assert hidden == [], (width, hidden)
     page.set_viewport_size({"width": 1280, "height": 720})
     new_game_via_dialog(page, "tabla", 2, ["medium"])
@@ -1571,7 +1561,7 @@ def test_a_phone_on_its_side_keeps_the_top_of_a_long_strip_or_row_in_sight(
             render.renderRows({{ ...snap, view: {{ ...snap.view, rows }} }},
                               {{ takes: new Set([1]) }}); }}""")
         page.screenshot(path=str(tmp_path / f"long-rows-{width}.png"))
-        hidden = page.locator("[data-testid=row] .tile.top").evaluate_all(outside)
+        hidden = page.locator("[data-testid=row] .tile.top").evaluate_all(OUT_OF_BOARD)
         assert hidden == [], (width, hidden)
 
 
@@ -1608,12 +1598,7 @@ def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_compos
     page.get_by_test_id("draft").wait_for()
     page.wait_for_timeout(300)
     page.screenshot(path=str(tmp_path / "draft-844.png"))
-    hidden = page.evaluate("""() => {
-        const board = document.getElementById('board').getBoundingClientRect();
-        const parts = [document.querySelector('.stock-stack'), ...document.querySelectorAll('#strip .tile')];
-        return parts.filter((el) => { const r = el.getBoundingClientRect();
-          return r.top < board.top - 1 || r.bottom > board.bottom + 1; }).map((el) => el.className); }""")
-    assert hidden == []
+    assert page.locator(".stock-stack, #strip .tile").evaluate_all(OUT_OF_BOARD) == []
 
 
 def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
