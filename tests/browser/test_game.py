@@ -615,15 +615,20 @@ def test_a_refused_opening_stays_composed_until_esc(page, site_url):
     assert json.loads(page.evaluate("localStorage.getItem('remi.rack')"))["draft"] == []
 
 
+def draw_if_legal(page, state: dict) -> None:
+    """Draw from the stock by a click, unless this is the first player's discard-only turn."""
+    if "draw" in state["legal"]:
+        before = history_len(page)
+        page.get_by_test_id("stock").click()
+        wait_change(page, before)
+
+
 def test_discard_by_click_needs_a_selected_tile_the_d_key_uses_the_cursor(page, site_url):
     """Aruncă clicked with nothing selected asks for a tile (it had thrown the rack's first
     away); the keyboard's D discards the tile under the cursor."""
     open_game(page, site_url)
     state = wait_turn(page)
-    if "draw" in state["legal"]:
-        before = history_len(page)
-        page.get_by_test_id("stock").click()
-        wait_change(page, before)
+    draw_if_legal(page, state)
     before = history_len(page)
     page.get_by_test_id("act-discard").click()
     page.wait_for_function("document.getElementById('toast').textContent.includes('alege')")
@@ -640,10 +645,7 @@ def test_the_cursor_stays_on_its_tile_when_a_tile_left_of_it_goes(page, site_url
     (it kept its place in the rack and so landed on the next tile)."""
     open_game(page, site_url)
     state = wait_turn(page)
-    if "draw" in state["legal"]:
-        before = history_len(page)
-        page.get_by_test_id("stock").click()
-        wait_change(page, before)
+    draw_if_legal(page, state)
     page.locator("[data-testid=rack] .tile").first.click()     # selects it, the cursor there
     first = page.evaluate("window.remiGame.order[0].name")
     page.get_by_test_id("rack").focus()
