@@ -8,7 +8,7 @@
 // Both expose a "backend" to web/app.js: act, botStep, timeout, nextRound, save.
 
 import { call, pageError } from "./engine.js";
-import { LEVELS } from "./game/dialog.js";
+import { LEVELS, showPresetFor } from "./game/dialog.js";
 import { addStrings, botName, isTileName, playerLabel, t } from "./i18n.js";
 import { hostRoom, joinRoom, linkKind, qrSvg, watchLobby } from "./net/index.js";
 
@@ -910,13 +910,6 @@ export function askRoom(defaults) {
     field(t("signalling"), select("signalling", [["relay", t("byLink")], ["manual", t("byInvite")]], savedRelays().length ? "relay" : "manual")),
   );
   grid.lastChild.classList.add("wide");   // its choices are sentences: the whole row
-  // the rule preset changes only Etalat's rules: Tablă hides it
-  const variant = grid.querySelector("select[name=variant]");
-  const showPreset = () => {
-    grid.querySelector("select[name=preset]").closest("label").hidden = variant.value === "tabla";
-  };
-  variant.addEventListener("change", showPreset);
-  showPreset();
   const check = (name, label, checked) => {
     const wrap = el("label", "check");
     const box = el("input");
@@ -941,6 +934,8 @@ export function askRoom(defaults) {
     check("double_rounds", t("doubleRounds"), true), check("three_doubles", t("threeDoubles"), false),
     check("midgame_join", t("midgameJoin"), true),
     field(t("relays"), relays), buttons);
+  showPresetFor(form);                     // the rule preset: Etalat's only
+  form.variant.addEventListener("change", () => showPresetFor(form));
   dialog.append(form);
   document.body.append(dialog);
   dialog.showModal();
