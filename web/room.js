@@ -187,8 +187,10 @@ export class HostTable {
     this.netConfig = net;             // {signalling, relays, id, secret}
     this.roomInfo = roomInfo;
     this.peers = new Map();
-    this.invites = [];                // manual: [{invite, url, seat}]
+    this.invites = [];                // manual: [{invite, url, seat, form}]
     this.lastSnapshot = "";
+    this.answers = 0;                 // engine answers received …
+    this.drawn = { order: 0, room: JSON.stringify(roomInfo), snapshot: "" };   // … and the last drawn
     this.timer = null;
     this.closed = false;              // left: every later event is ignored (close())
     this.backend = {
@@ -269,6 +271,7 @@ export class HostTable {
 
   async apply(answer) {
     if (this.closed) return;          // an answer (or a guest's close) after the leave
+    const order = ++this.answers;
     for (const [peer, text] of answer.out) {
       try { this.peers.get(peer)?.send(text); } catch (error) { console.warn("send failed:", error); }
     }
@@ -281,15 +284,24 @@ export class HostTable {
     const snapChanged = snapText !== this.lastSnapshot;
     this.lastSnapshot = snapText;
     this.snapshot = answer.snapshot ?? this.snapshot;
-    // a refused message changed nothing (`changed: false`): no save for it (a flood stays cheap)
+    // saved before it is drawn; a refused message changed nothing (`changed: false`): no
+    // save for it (a flood stays cheap)
     if (answer.changed !== false && (roomChanged || snapChanged || answer.out.length)) await this.save();
-    if (roomChanged) {
+    // while the save was awaited a newer answer may have been drawn: this older one must not
+    // draw over it (a finished match over the rematch's "Dealing…")
+    if (this.closed || order < this.drawn.order) return;
+    this.drawn.order = order;
+    if (roomText !== this.drawn.room) {
+      this.drawn.room = roomText;
       this.render();
       if (this.link && this.roomInfo.visibility === "public") this.announce();  // the lobby's free seats
     }
-    if (snapChanged && answer.snapshot) {
-      this.ui.setSnapshot(answer.snapshot);
-      this.ui.schedule();
+    if (snapText !== this.drawn.snapshot) {
+      this.drawn.snapshot = snapText;
+      if (answer.snapshot) {
+        this.ui.setSnapshot(answer.snapshot);
+        this.ui.schedule();
+      }
     }
     if (!answer.snapshot) this.ui.waiting(this.roomInfo.started ? t("dealing") : t("waitingPlayers"));
   }
@@ -331,9 +343,32 @@ export class HostTable {
     }
   }
 
+  /** Where the host pastes a guest's reply code: one form per invite, kept across renders
+   * (a guest joining, a stand-in starting), so a code pasted and not yet accepted stays. */
+  replyForm(invite) {
+    if (!invite.form) {
+      const form = el("form", "reply-form");
+      const input = el("input");
+      input.setAttribute("data-testid", "reply-code");
+      const button = el("button", "chip");
+      button.setAttribute("data-testid", "accept-reply");
+      form.append(input, button);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        this.acceptReply(input.value);
+      });
+      invite.form = form;
+    }
+    const [input, button] = invite.form.elements;
+    input.placeholder = t("replyCode");      // the page's language may have changed
+    button.textContent = t("accept");
+    return invite.form;
+  }
+
   render() {
     if (this.closed) return;
     const panel = this.ui.panel;
+    const focused = panel.contains(document.activeElement) ? document.activeElement : null;
     panel.hidden = false;
     panel.replaceChildren();
     const info = this.roomInfo;
@@ -361,19 +396,7 @@ export class HostTable {
         const block = el("div", "invite");
         block.append(el("p", "", seat.taken ? t("reinvite", { name: seat.in_place_of ?? seat.name }) : t("invite", { n: index + 1 })));
         if (invite) {
-          block.append(...copyBox(invite.url, "invite-link"));
-          const form = el("form", "reply-form");
-          const input = el("input");
-          input.placeholder = t("replyCode");
-          input.setAttribute("data-testid", "reply-code");
-          const button = el("button", "chip", t("accept"));
-          button.setAttribute("data-testid", "accept-reply");
-          form.append(input, button);
-          form.addEventListener("submit", (event) => {
-            event.preventDefault();
-            this.acceptReply(input.value);
-          });
-          block.append(form);
+          block.append(...copyBox(invite.url, "invite-link"), this.replyForm(invite));
         } else {
           const button = el("button", "chip", t("newInvite"));
           button.type = "button";
@@ -384,6 +407,7 @@ export class HostTable {
         panel.append(block);
       }
     }
+    if (focused?.isConnected) focused.focus();    // a kept reply form keeps the caret too
   }
 
   /** Leaving the room for good: the guests are told (`closed`), the connections close, the

@@ -676,12 +676,11 @@ def test_d_and_c_with_no_cursor_in_sight_ask_for_a_tile_and_sorting_keeps_the_cu
     assert page.evaluate("document.activeElement === document.body")
     assert page.locator("[data-testid=rack] .tile.cursor").count() == 0
     before = history_len(page)
-    toast = page.get_by_test_id("toast")
     for key, word in (("d", "Aruncă"), ("c", "Închide")):
         page.keyboard.press(key)
-        page.wait_for_function("w => document.getElementById('toast').textContent.startsWith(w)"
-                               " && !document.getElementById('toast').hidden", arg=word)
-        assert "alege o singură piesă" in toast.inner_text()
+        page.wait_for_function("w => { const t = document.getElementById('toast'); return !t.hidden"
+                               " && t.textContent.startsWith(w)"
+                               " && t.textContent.includes('alege o singură piesă'); }", arg=word)
         page.wait_for_timeout(300)
         assert history_len(page) == before and page.get_by_test_id("banner").is_hidden()
     # the cursor on a tile that sorting by number moves; each sort keeps it on that tile
@@ -976,8 +975,8 @@ def test_a_bot_whose_step_fails_is_timed_out_and_the_table_goes_on(page, site_ur
         if state["my_turn"]:
             page.evaluate("a => window.remi.act(a)", plain_move(state["legal"]))
         page.wait_for_timeout(100)
-    page.wait_for_function("(window.remiGame.stats.botErrors ?? 0) === 1")
-    assert "forced bot failure" in page.locator("#toast").inner_text()
+    page.wait_for_function("(window.remiGame.stats.botErrors ?? 0) === 1 && document"
+                           ".getElementById('toast').textContent.includes('forced bot failure')")
     history = page.wait_for_function("""() => { const h = window.remiGame.snap.view.history;
         const at = h.findIndex(e => e.action === 'timeout');
         return at >= 0 && h.slice(at).some(e => e.seat !== h[at].seat) ? h : null; }""",

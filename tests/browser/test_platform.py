@@ -179,10 +179,11 @@ def test_a_quick_game_over_a_tournament_table_says_where_the_tournament_waits(pa
     table = snap(page)["match_id"]
     open_tab(page, "arena")
     page.get_by_test_id("arena-watch").click()
-    toast = page.locator("#toast")                 # told once the table is saved (adopt)
+    # told once the table is saved (adopt); read in one go, before the toast fades
     page.wait_for_function("() => { const t = document.getElementById('toast');"
-                           " return !t.hidden && t.textContent.includes('Turneul te așteaptă'); }")
-    assert snap(page)["mode"] == "arena" and "Privești" in toast.inner_text()
+                           " return !t.hidden && t.textContent.includes('Turneul te așteaptă')"
+                           " && t.textContent.includes('Privești'); }")
+    assert snap(page)["mode"] == "arena"
     open_tab(page, "tournament")
     go = page.get_by_test_id("tournament-go")
     page.wait_for_function("() => { const b = document.querySelector('[data-testid=tournament-go]');"

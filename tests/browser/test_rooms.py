@@ -174,7 +174,14 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     reply = guest.get_by_test_id("reply-out")
     reply.wait_for(timeout=READY_MS)
     host.screenshot(path=str(screenshot_path("room-invite.png", tmp_path)), animations="disabled")
-    host.get_by_test_id("reply-code").fill(reply.input_value())
+    code = reply.input_value()
+    host.get_by_test_id("reply-code").fill(code)
+    # The panel is drawn anew whenever the room changes (here the language; in play a guest
+    # joining, a stand-in starting): a code pasted and not yet accepted stays in its field.
+    host.get_by_test_id("lang").click()
+    assert host.get_by_test_id("accept-reply").inner_text() == "Accept"
+    assert host.get_by_test_id("reply-code").input_value() == code
+    host.get_by_test_id("lang").click()
     host.get_by_test_id("accept-reply").click()
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
                            ".some(e => e.textContent === 'Ana')", timeout=30_000)
