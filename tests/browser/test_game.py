@@ -1039,6 +1039,21 @@ def test_reload_resumes_mid_turn_with_the_rack_order(page, site_url):
     assert page.get_by_test_id("toast").is_hidden()
 
 
+def test_the_resumed_note_does_not_block_the_top_bar_on_a_phone(phone, site_url):
+    """On a phone the "resumed" note lies over Meniu and Joc nou for a few seconds; a tap
+    there reaches the button under it (a QA pass saw the note in the way)."""
+    open_game(phone, site_url)
+    wait_turn(phone)
+    phone.reload()
+    phone.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    toast = phone.get_by_test_id("toast")
+    toast.wait_for()
+    t, m = toast.bounding_box(), phone.get_by_test_id("menu").bounding_box()
+    assert t["x"] < m["x"] + m["width"] and m["x"] < t["x"] + t["width"], "the note covers Meniu"
+    phone.get_by_test_id("menu").tap(timeout=1_000)      # the note lasts 3.5 s
+    phone.get_by_test_id("tab-history").wait_for(timeout=5_000)
+
+
 def test_offline_reload_resumes_through_the_service_worker(page, context, site_url):
     open_game(page, site_url)
     wait_service_worker(page)
