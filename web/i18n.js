@@ -12,6 +12,7 @@ const RO = {
   stock: "Teanc", atu: "Atu", strip: "Șir", head: "cap de șir", table: "Masa",
   history: "Istoric", rows: "Rânduri", row: "rândul",
   you: "Tu", ai: "AI", standIn: "AI în locul lui {name}", tiles: { one: "{n} piesă", few: "{n} piese", other: "{n} de piese" }, score: "Scor",
+  jokersAs: { one: "jokerul: {v}", other: "jokerii: {v}" },
   yourTurn: "Rândul tău", turnOf: "La mutare: {name}", thinking: "{name} se gândește…",
   phaseDraw: "Trage din teanc sau ia din {src}.", phaseDrawOnly: "Trage din teanc.", phaseFirst: "Prima mutare: doar arunci o piesă.",
   phasePlay: "Formează, apoi aruncă o piesă.", phaseAtu: "Ai luat atuul: închide acum.",
@@ -69,6 +70,7 @@ const EN = {
   stock: "Stock", atu: "Atu", strip: "Strip", head: "head of the strip", table: "Table",
   history: "History", rows: "Rows", row: "row",
   you: "You", ai: "AI", standIn: "AI in place of {name}", tiles: { one: "{n} tile", other: "{n} tiles" }, score: "Score",
+  jokersAs: { one: "the joker as {v}", other: "the jokers as {v}" },
   yourTurn: "Your turn", turnOf: "To play: {name}", thinking: "{name} is thinking…",
   phaseDraw: "Draw from the stock or take from {src}.", phaseDrawOnly: "Draw from the stock.", phaseFirst: "First move: discard only.",
   phasePlay: "Make formations, then discard a tile.", phaseAtu: "You took the atu: close now.",
@@ -215,9 +217,7 @@ export function formationWords(names) {
   const numbers = new Set(real.map((name) => name.slice(1)));
   const say = (colour, what) => (current === "ro" ? `${what} ${colour}` : `${colour} ${what}`);
   if (real.length && colours.size === 1 && numbers.size === real.length) {       // a run
-    if (names.includes("J")) {          // as written: the joker's place says what it stands for
-      return say(words[real[0][0]], names.map((name) => (name === "J" ? words.J : name.slice(1))).join(" "));
-    }
+    if (names.includes("J")) return runWithJokers(names, words[real[0][0]], say);
     const seq = real.map((name) => Number(name.slice(1))).sort((a, b) => a - b);
     if (seq[0] === 1 && seq.includes(13)) seq.push(seq.shift());               // ace high
     const straight = seq.length >= 3 && seq.every((n, i) => i === 0 || n === seq[i - 1] + 1);
@@ -228,6 +228,18 @@ export function formationWords(names) {
     return `${real[0].slice(1)} ${list.join(", ")}`;
   }
   return names.map((name) => tileLabel(name)).join(", ");
+}
+
+/** A run with jokers, as written (a joker's place says what it stands for):
+ * "11–13 roșu (jokerul: 11)", "red 12–1 (the jokers as 13, 1)". */
+function runWithJokers(names, colour, say) {
+  const first = names.findIndex((name) => name !== "J");
+  let start = Number(names[first].slice(1)) - first;   // the number at the run's first place
+  if (start < 1) start += 13;                           // jokers before an ace high
+  const at = (place) => ((start + place - 1) % 13) + 1; // after 13 comes the ace high, 1
+  const jokers = names.flatMap((name, place) => (name === "J" ? [at(place)] : []));
+  const as = t("jokersAs", { n: jokers.length, v: jokers.join(", ") });
+  return `${say(colour, `${at(0)}–${at(names.length - 1)}`)} (${as})`;
 }
 
 // A tile in the notation (C1): colour letter + 1…13, or J.
