@@ -220,6 +220,9 @@ function clearTable() {
   $("stock-count").textContent = "0";
   $("me").replaceChildren();
   $("strip-wrap").hidden = true;                 // the variant's own piles come with the deal
+  // nothing to show until the deal (a room waiting for its players): the room's panel, with
+  // its invites, moves up into sight (on a phone on its side it fell below the fold)
+  $("piles").hidden = $("history-panel").hidden = true;
   for (const button of $("actions").querySelectorAll("button[id^=act-]")) button.disabled = true;
 }
 
@@ -746,6 +749,7 @@ function draw() {
   once("piles", [language, view.stock, view.atu, view.atu_taken_by, view.double_round, info.draw,
     info.atu], () => renderPiles(snap, info));
   $("strip-wrap").hidden = view.variant !== "etalat";
+  $("piles").hidden = $("history-panel").hidden = false;
   const selectedOne = S.selected.size === 1 && !!snap.my_turn;
   if (view.variant === "etalat") {
     once("strip", [language, view.strip, [...info.takes], snap.fresh],

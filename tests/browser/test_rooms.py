@@ -899,3 +899,14 @@ def test_enter_in_the_room_and_join_dialogs_goes_ahead(context, site_url):
     page.get_by_test_id("room-dialog").get_by_test_id("room-password").press("Enter")
     page.wait_for_function("document.body.dataset.room === 'host'")
     page.get_by_test_id("room-panel").wait_for()
+    # a phone on its side: while the room waits for its players, nothing of an empty table
+    # (no stock, no atu, no score sheet) pushes the invites below the fold
+    page.set_viewport_size({"width": 844, "height": 390})
+    invite = page.get_by_test_id("new-invite").first
+    invite.wait_for()
+    assert page.locator("#piles").is_hidden() and page.locator("#history-panel").is_hidden()
+    box, board = invite.bounding_box(), page.locator("#board").bounding_box()
+    assert box["y"] + box["height"] <= min(390, board["y"] + board["height"]), (box, board)
+    page.get_by_test_id("start-match").click()       # the deal brings the piles back
+    page.locator("#piles").wait_for(timeout=30_000)
+    assert page.locator("#history-panel").is_visible()
