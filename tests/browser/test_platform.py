@@ -313,8 +313,12 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     info.value.save_as(path)
     toast = page.get_by_test_id("toast")            # said above the open menu, not under it
     toast.wait_for()
+    # (a toast takes no taps, so elementFromPoint would pass through it: asked with them on)
     assert toast.evaluate("""box => { const r = box.getBoundingClientRect();
-        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === box; }""")
+        box.style.pointerEvents = "auto";
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        box.style.pointerEvents = "";
+        return top === box; }""")
     report = json.loads(path.read_text())
     assert report["match_id"] == match_id and report["round"] == 1
     result = subprocess.run([sys.executable, "-m", "remi", "replay", str(path)], cwd=ROOT,
