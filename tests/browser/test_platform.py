@@ -165,6 +165,10 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     page.get_by_test_id("tournament-go").click()
     page.wait_for_function("id => window.remiGame.snap?.mode === 'game' && "
                            "window.remiGame.snap.match_id !== id && !window.remiGame.busy", arg=last)
+    # … and saved: the new game is drawn before its save is written (a reload at once found
+    # the tournament's last table still saved and brought it back, now and then)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('remi.save') ?? '{}').match_id"
+                           " === window.remiGame.snap.match_id")
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
     assert snap(page)["mode"] == "game" and snap(page)["match_id"] != last
