@@ -204,10 +204,15 @@ def profile_view(profile: dict[str, Any]) -> dict[str, Any]:
 def replay_positions(log: dict[str, Any], round_index: int,
                      seat: int | None = None) -> dict[str, Any]:
     """Every position of one round for the replay screen (the per-position history is left
-    out: the action of each step is given instead)."""
+    out: the action of each step is given instead, with `entry`, the history entry it made —
+    its rule (E7, E11, E12) and the tiles a take took, which the page words as the history
+    does)."""
     positions = steps(log, round_index, seat)
+    before = 0
     for position in positions:
-        position["view"].pop("history", None)
+        history = position["view"].pop("history", None) or []
+        position["entry"] = history[-1] if len(history) > before else None
+        before = len(history)
     return {"match_id": log.get("match_id"), "round": round_index + 1,
             "rounds": len(log.get("rounds", [])), "seat": seat,
             "players": log.get("players", []), "positions": positions}

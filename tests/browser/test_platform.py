@@ -349,6 +349,50 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     assert racks.locator(".end-rack .tile-row").count() <= 1          # never every rack
 
 
+# A stored match put in the history with the page's own storage module.
+PUT_MATCH = """async (entry) => {
+    const storage = await import(new URL("web/platform/storage.js", location.href));
+    await (await storage.store()).putMatch(entry); }"""
+
+
+def test_a_replay_names_each_move_as_the_history_does(page, site_url, tmp_path):
+    """Each replay step says its move in the history's words, rule included: the Etalat close
+    is 'a închis, aruncând …' (E11), a take names its tile (the replay had no history entry
+    to read, so the close read 'a aruncat …' and a take 'a luat ultima piesă din șir')."""
+    from remi import log as match_log
+
+    path = tmp_path / "bots.json"
+    subprocess.run([sys.executable, "-m", "remi", "play", "--variant", "etalat", "--seats",
+                    "easy,easy,easy", "--rounds", "1", "--seed", "3", "--log", str(path)],
+                   cwd=ROOT, check=True, capture_output=True)
+    log = json.loads(path.read_text())
+    log["players"] = [{"name": "AI easy", "is_bot": True, "level": "easy"}] * 3
+    history = match_log.replay(log).rounds[0].history
+    assert history[-1]["rule"] == "E11" and any(e["action"].startswith("take") for e in history)
+    open_game(page, site_url)
+    wait_turn(page)
+    page.evaluate(PUT_MATCH, {
+        "id": log["match_id"], "kind": "arena", "started": 1, "updated": 2, "variant": "etalat",
+        "players": log["players"], "seat": None, "round": 1, "totals": [0, 0, 0], "over": True,
+        "log": log})
+    expected = page.evaluate("""async ([history, players]) => {
+        const i18n = await import(new URL("web/i18n.js", location.href));
+        return history.map((e) => i18n.describe(e.action, i18n.playerLabel(players, e.seat),
+                                                false, "etalat", e.rule, e.tiles)); }""",
+                             [history, log["players"]])
+    open_tab(page, "history")
+    page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").click()
+    page.locator("[data-testid=replay-round][data-round='1']").click()
+    page.wait_for_function("() => /^0 \\/ \\d+$/.test(document.querySelector("
+                           "'[data-testid=replay-step]').textContent)")
+    said = []
+    for _ in history:
+        page.get_by_test_id("replay-next").click()
+        said.append(page.get_by_test_id("replay-action").inner_text())
+    assert said == expected
+    assert "a închis, aruncând" in said[-1]
+
+
 def test_the_default_profile_name_is_said_in_the_page_s_language(page, site_url):
     """A profile made on the Romanian page is named "Tu"; on the English page its name field
     says "You" (a QA pass: it said "Tu"), a name the player chose stays as typed."""

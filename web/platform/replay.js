@@ -62,7 +62,7 @@ function show(index) {
   } else {
     const actor = R.positions[R.index - 1].view.to_play;
     const you = actor === R.entry.seat && !R.entry.players?.[actor]?.is_bot;
-    const entry = view.history?.at(-1);
+    const entry = position.entry;           // the history entry the move made (its rule, tiles)
     $("replay-action").textContent = describe(position.action, name(actor), you, view.variant,
       entry?.rule, entry?.tiles);
   }
