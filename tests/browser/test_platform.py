@@ -393,6 +393,20 @@ def test_a_replay_names_each_move_as_the_history_does(page, site_url, tmp_path):
     assert "a închis, aruncând" in said[-1]
 
 
+def test_the_menu_opens_with_the_focus_on_its_open_tab(page, site_url):
+    """The menu opens on the tab last shown (or the one a button asks for) and the keyboard's
+    focus is on that tab, not on the first one (a tab not selected, that Enter would open)."""
+    open_game(page, site_url)
+    wait_turn(page)
+    open_tab(page, "profile")
+    page.keyboard.press("Escape")
+    page.get_by_test_id("platform-dialog").wait_for(state="hidden")
+    page.get_by_test_id("menu").click()
+    page.get_by_test_id("panel-profile").wait_for()
+    assert page.evaluate("document.activeElement.dataset.tab") == "profile"
+    assert page.evaluate("document.activeElement.getAttribute('aria-selected')") == "true"
+
+
 def test_the_default_profile_name_is_said_in_the_page_s_language(page, site_url):
     """A profile made on the Romanian page is named "Tu"; on the English page its name field
     says "You" (a QA pass: it said "Tu"), a name the player chose stays as typed."""

@@ -83,8 +83,11 @@ export async function inHistory(id) {
 
 export function openMenu(tab = null, options = {}) {
   const dialog = $("platform");
-  if (!dialog.open) dialog.showModal();
+  const opening = !dialog.open;
+  if (opening) dialog.showModal();
   showTab(tab ?? P.tab ?? (P.tournament && P.tournament.stage !== "done" ? "tournament" : "arena"), options);
+  // showModal focuses the first tab, selected or not: the keyboard starts at the open one
+  if (opening) dialog.querySelector(".tab.on")?.focus();
 }
 
 function showTab(name, options = {}) {
