@@ -469,6 +469,14 @@ def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp
         assert message.is_visible() and reason in message.inner_text(), message.inner_text()
         assert page.get_by_test_id("profile-rank").inner_text() == "77"
     page.screenshot(path=str(screenshot_path("profile.png", tmp_path)), animations="disabled")
+    # the page switched to English: no Romanian refusal is left on its profile screen
+    page.get_by_test_id("platform-close").click()
+    page.get_by_test_id("lang").click()
+    open_tab(page, "profile")
+    assert message.is_hidden() or message.inner_text().startswith("File refused"), (
+        message.inner_text())
+    page.get_by_test_id("platform-close").click()
+    page.get_by_test_id("lang").click()
 
     page.reload()                    # kept in the browser (IndexedDB)
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)

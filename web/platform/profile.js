@@ -2,7 +2,7 @@
 // file and import from one. An import is checked by Python (profile_check) before anything
 // is replaced: a corrupt or foreign file is refused with the reason and the profile stays.
 import { el } from "../game/render.js";
-import { everyLanguage, num, t } from "../i18n.js";
+import { everyLanguage, lang, num, t } from "../i18n.js";
 import { download, P } from "./state.js";
 import { store } from "./storage.js";
 
@@ -62,6 +62,8 @@ export async function renderProfile() {
   const unnamed = everyLanguage("you").includes(shown.name);
   if (document.activeElement !== name) name.value = unnamed ? t("you") : shown.name;
   $("profile-rank").textContent = String(shown.rank_points);
+  const said = $("profile-message");        // an import's word, said in the page's language then
+  if (said.dataset.lang !== lang()) said.hidden = true;
   const table = $("profile-stats");
   table.replaceChildren();
   // One line per statistic, one column per variant: narrow enough for a phone.
@@ -95,6 +97,7 @@ function message(text, isError) {
   box.textContent = text;
   box.classList.toggle("error", isError);
   box.dataset.state = isError ? "refused" : "ok";
+  box.dataset.lang = lang();
   box.hidden = false;
 }
 
