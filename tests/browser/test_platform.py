@@ -847,6 +847,27 @@ def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, si
     page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").wait_for()
 
 
+def test_a_history_card_on_a_phone_names_its_numbers(phone, site_url):
+    """On a phone the history is one card per match, without the table's header: its rounds
+    and its score say what they are ("3  120 / 415 / -40" read as one number and a score)."""
+    page = phone
+    open_game(page, site_url)
+    wait_turn(page)
+    players = [{"name": "Tu", "is_bot": False}, {"name": "AI easy", "is_bot": True, "level": "easy"}]
+    page.evaluate(PUT_MATCH, {
+        "id": "card00000001", "kind": "game", "started": 1, "updated": 2, "variant": "etalat",
+        "players": players, "seat": 0, "round": 3, "totals": [120, -40], "over": False,
+        "log": {"rounds": [{}, {}, {}]}})
+    open_tab(page, "history")
+    row = page.locator("[data-testid=history-row][data-id='card00000001']")
+    text = row.inner_text()
+    assert "Runde 3" in text and "Scor 120 / -40" in text, text
+    page.get_by_test_id("platform-close").click()
+    page.set_viewport_size({"width": 1280, "height": 800})     # the table's header says it
+    open_tab(page, "history")
+    assert row.locator("td").nth(4).inner_text() == "3"
+
+
 def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
     page = phone
     open_game(page, site_url, FAST)

@@ -76,8 +76,14 @@ function historyRow(entry) {
   const kind = { arena: "kindArena", tournament: "kindTournament", room: "kindRoom" }[entry.kind] ?? "kindGame";
   tr.append(el("td", "", `${t(entry.variant)} · ${t(kind)}`));
   tr.append(el("td", "players", players(entry).join(", ")));
-  tr.append(el("td", "", String(entry.log?.rounds?.length ?? entry.round ?? "")));
-  tr.append(el("td", "", Array.isArray(entry.totals) ? entry.totals.join(" / ") : ""));
+  // a phone shows a card without the table's header: these two cells name themselves there
+  const labelled = (key, text) => {
+    const td = el("td");
+    td.append(el("span", "cell-label", `${t(key)} `), text);
+    return td;
+  };
+  tr.append(labelled("colRounds", String(entry.log?.rounds?.length ?? entry.round ?? "")));
+  tr.append(labelled("colScores", Array.isArray(entry.totals) ? entry.totals.join(" / ") : ""));
   tr.append(el("td", entry.over ? "" : "muted", t(entry.over ? "finished" : "unfinished")));
   tr.addEventListener("click", () => showMatch(entry.id));
   tr.addEventListener("keydown", (event) => {
