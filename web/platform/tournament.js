@@ -241,8 +241,9 @@ async function playTable() {
 
 /** Forget the tournament (asked first while it runs): Python's, the stored one, and its
  * table on the page (an ordinary game is dealt in its place; the tables played so far stay
- * in the history). A finished tournament's "New tournament" comes here without asking. A
- * simulation under way stops at its next slice. */
+ * in the history). A finished tournament's "New tournament" comes here without asking, and
+ * the menu stays open on a new tournament's start. A simulation under way stops at its next
+ * slice. */
 async function abandon() {
   const underWay = P.tournament && P.tournament.stage !== "done";
   if (underWay && !window.confirm(t("abandonConfirm"))) return;
@@ -252,11 +253,12 @@ async function abandon() {
   await (await store()).remove("tournament");
   await P.app.call("tournament_abandon");
   if (P.app.snap()?.mode === "tournament") {     // its table (also a finished one) goes too
-    $("platform").close();
+    if (underWay) $("platform").close();
     await P.app.newGame();
-    return;
+    if (underWay) return;
   }
-  await showTournament();
+  await showTournament();             // "New tournament": a new one's start, with the focus
+  $("tournament-new").focus();
 }
 
 export function wireTournament() {
