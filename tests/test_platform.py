@@ -95,6 +95,13 @@ def test_a_fast_tournament_through_the_page_api_to_its_rank_points():
     assert bridge.profile_add_tournament(profile) == profile                # counted once
     shown = bridge.profile_view(bridge.profile_check(json.loads(json.dumps(profile))))
     assert shown["variants"]["tabla"]["rounds"] >= 1 and len(shown["tournaments"]) == 1
+    played = shown["variants"]["tabla"]
+    assert played["average"] == round(played["total"] / played["rounds"], 1)
+    assert isinstance(played["best_round"], int) and isinstance(played["win_rate"], int)
+    # Etalat never played: no average, win rate or best round to show (not a 0 score)
+    assert {k: shown["variants"]["etalat"][k] for k in ("rounds", "average", "win_rate",
+                                                        "best_round")} == {
+        "rounds": 0, "average": None, "win_rate": None, "best_round": None}
 
 
 def test_a_tournament_tables_log_numbers_its_bots_by_entrant_and_gives_its_rounds():

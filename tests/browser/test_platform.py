@@ -140,6 +140,8 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
         arg=points)
     rounds = page.locator("[data-testid=profile-stats] tr[data-stat=rounds] td[data-variant=etalat]")
     assert int(rounds.inner_text()) >= tables
+    never = page.locator("[data-testid=profile-stats] td[data-variant=tabla]")   # never played
+    assert never.all_inner_texts() == ["0", "0", "0", "—", "—", "0", "0"]
     # the rank points are counted once, also after a reload (in English, checked below)
     page.evaluate("localStorage.setItem('remi.lang', 'en')")
     page.reload()
@@ -395,6 +397,34 @@ def test_a_replay_names_each_move_as_the_history_does(page, site_url, tmp_path):
         said.append(page.get_by_test_id("replay-action").inner_text())
     assert said == expected
     assert "a închis, aruncând" in said[-1]
+
+
+def test_a_stored_log_that_does_not_replay_is_told_and_opens_no_replay(page, site_url,
+                                                                       tmp_path):
+    """A damaged log in the history (a move that is not a tile): Reluare says why, with the
+    engine's reason (C1), and opens nothing; the promise was left unhandled."""
+    path = tmp_path / "bots.json"
+    subprocess.run([sys.executable, "-m", "remi", "play", "--variant", "etalat", "--seats",
+                    "easy,easy", "--rounds", "1", "--seed", "3", "--log", str(path)],
+                   cwd=ROOT, check=True, capture_output=True)
+    log = json.loads(path.read_text())
+    log["players"] = [{"name": "AI easy", "is_bot": True, "level": "easy"}] * 2
+    log["rounds"][0]["actions"][2] = "discard Z9"
+    failures = []
+    page.on("pageerror", lambda error: failures.append(str(error)))
+    open_game(page, site_url)
+    wait_turn(page)
+    page.evaluate(PUT_MATCH, {
+        "id": log["match_id"], "kind": "arena", "started": 1, "updated": 2, "variant": "etalat",
+        "players": log["players"], "seat": None, "round": 1, "totals": [0, 0], "over": True,
+        "log": log})
+    open_tab(page, "history")
+    page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").click()
+    page.locator("[data-testid=replay-round][data-round='1']").click()
+    page.wait_for_function("() => { const t = document.getElementById('toast');"
+                           " return !t.hidden && t.textContent.includes('Z9'); }")
+    assert page.get_by_test_id("replay-dialog").is_hidden()
+    assert failures == []
 
 
 def test_the_menu_opens_with_the_focus_on_its_open_tab(page, site_url):

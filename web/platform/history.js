@@ -139,7 +139,9 @@ async function showMatch(id) {
     replay.dataset.testid = "replay-round";
     replay.setAttribute("data-testid", "replay-round");
     replay.dataset.round = round;
-    replay.addEventListener("click", () => openReplay(entry, round, inPlay));
+    // a stored log that does not replay (damaged) is told, with the engine's reason
+    replay.addEventListener("click", () => openReplay(entry, round, inPlay)
+      .catch(async (error) => P.app.toast(await P.app.pageError(error))));
     line.append(replay);
     if (inPlay) return;
     const report = el("button", "tool", t("report"));

@@ -29,8 +29,8 @@ export async function openReplay(entry, round, inPlay = false) {
   });
   select.value = seat === null ? "" : String(seat);
   $("replay-title").textContent = t("replayTitle", { id: entry.id, round });
+  await load(seat);                  // a log that does not replay rejects here: nothing opens
   if (!$("replay").open) $("replay").showModal();
-  await load(seat);
 }
 
 async function load(seat) {
