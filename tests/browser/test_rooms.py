@@ -111,7 +111,10 @@ def stuck(pages) -> list[dict]:
         return { busy: s.busy, my_turn: s.snap?.my_turn, legal: s.snap?.legal,
                  bot_to_play: s.snap?.bot_to_play, phase: v?.phase, to_play: v?.to_play,
                  moves: v?.history.length, bot_errors: s.stats?.botErrors ?? 0, last,
-                 banner: document.getElementById('banner')?.innerText }; }""")
+                 banner: document.getElementById('banner')?.innerText,
+                 room: document.body.dataset.room, tab: document.body.dataset.tab,
+                 status: s.room?.status?.key, conn: s.room?.conn?.state,
+                 toast: document.getElementById('toast')?.textContent }; }""")
             for page in pages]
 
 
