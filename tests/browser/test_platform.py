@@ -361,26 +361,37 @@ PUT_MATCH = """async (entry) => {
     await (await storage.store()).putMatch(entry); }"""
 
 
+def easy_bots_log(tmp_path, seats: int) -> dict:
+    """One Etalat round of easy bots from the command line (seed 3: it ends with an E11 close
+    and has takes), its players named as the page names bots."""
+    path = tmp_path / "bots.json"
+    subprocess.run([sys.executable, "-m", "remi", "play", "--variant", "etalat", "--seats",
+                    ",".join(["easy"] * seats), "--rounds", "1", "--seed", "3", "--log",
+                    str(path)], cwd=ROOT, check=True, capture_output=True)
+    log = json.loads(path.read_text())
+    log["players"] = [{"name": "AI easy", "is_bot": True, "level": "easy"}] * seats
+    return log
+
+
+def watched_entry(log: dict) -> dict:
+    """A history entry of a finished match of bots only (watched: no seat of the player)."""
+    return {"id": log["match_id"], "kind": "arena", "started": 1, "updated": 2,
+            "variant": "etalat", "players": log["players"], "seat": None, "round": 1,
+            "totals": [0] * len(log["players"]), "over": True, "log": log}
+
+
 def test_a_replay_names_each_move_as_the_history_does(page, site_url, tmp_path):
     """Each replay step says its move in the history's words, rule included: the Etalat close
     is 'a închis, aruncând …' (E11), a take names its tile (the replay had no history entry
     to read, so the close read 'a aruncat …' and a take 'a luat ultima piesă din șir')."""
     from remi import log as match_log
 
-    path = tmp_path / "bots.json"
-    subprocess.run([sys.executable, "-m", "remi", "play", "--variant", "etalat", "--seats",
-                    "easy,easy,easy", "--rounds", "1", "--seed", "3", "--log", str(path)],
-                   cwd=ROOT, check=True, capture_output=True)
-    log = json.loads(path.read_text())
-    log["players"] = [{"name": "AI easy", "is_bot": True, "level": "easy"}] * 3
+    log = easy_bots_log(tmp_path, 3)
     history = match_log.replay(log).rounds[0].history
     assert history[-1]["rule"] == "E11" and any(e["action"].startswith("take") for e in history)
     open_game(page, site_url)
     wait_turn(page)
-    page.evaluate(PUT_MATCH, {
-        "id": log["match_id"], "kind": "arena", "started": 1, "updated": 2, "variant": "etalat",
-        "players": log["players"], "seat": None, "round": 1, "totals": [0, 0, 0], "over": True,
-        "log": log})
+    page.evaluate(PUT_MATCH, watched_entry(log))
     expected = page.evaluate("""async ([history, players]) => {
         const i18n = await import(new URL("web/i18n.js", location.href));
         return history.map((e) => i18n.describe(e.action, i18n.playerLabel(players, e.seat),
@@ -403,21 +414,13 @@ def test_a_stored_log_that_does_not_replay_is_told_and_opens_no_replay(page, sit
                                                                        tmp_path):
     """A damaged log in the history (a move that is not a tile): Reluare says why, with the
     engine's reason (C1), and opens nothing; the promise was left unhandled."""
-    path = tmp_path / "bots.json"
-    subprocess.run([sys.executable, "-m", "remi", "play", "--variant", "etalat", "--seats",
-                    "easy,easy", "--rounds", "1", "--seed", "3", "--log", str(path)],
-                   cwd=ROOT, check=True, capture_output=True)
-    log = json.loads(path.read_text())
-    log["players"] = [{"name": "AI easy", "is_bot": True, "level": "easy"}] * 2
+    log = easy_bots_log(tmp_path, 2)
     log["rounds"][0]["actions"][2] = "discard Z9"
     failures = []
     page.on("pageerror", lambda error: failures.append(str(error)))
     open_game(page, site_url)
     wait_turn(page)
-    page.evaluate(PUT_MATCH, {
-        "id": log["match_id"], "kind": "arena", "started": 1, "updated": 2, "variant": "etalat",
-        "players": log["players"], "seat": None, "round": 1, "totals": [0, 0], "over": True,
-        "log": log})
+    page.evaluate(PUT_MATCH, watched_entry(log))
     open_tab(page, "history")
     page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").click()
     page.locator("[data-testid=replay-round][data-round='1']").click()
