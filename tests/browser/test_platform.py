@@ -362,8 +362,8 @@ PUT_MATCH = """async (entry) => {
 
 
 def easy_bots_log(tmp_path, seats: int) -> dict:
-    """One Etalat round of easy bots from the command line (seed 3: it ends with an E11 close
-    and has takes), its players named as the page names bots."""
+    """One Etalat round of easy bots from the command line (seed 3; with three seats it ends
+    with an E11 close and has takes), its players named as the page names bots."""
     path = tmp_path / "bots.json"
     subprocess.run([sys.executable, "-m", "remi", "play", "--variant", "etalat", "--seats",
                     ",".join(["easy"] * seats), "--rounds", "1", "--seed", "3", "--log",

@@ -23,7 +23,9 @@ GAME = "?botDelay=0"
 
 def open_page(context, url: str):
     page = context.new_page()
-    page.on("console", lambda m: print(f"[{m.type}] {m.text}") if m.type == "error" else None)
+    # errors and warnings (a guest message the host's engine refused is a warning)
+    page.on("console", lambda m: print(f"[{m.type}] {m.text}")
+            if m.type in ("error", "warning") else None)
     page.goto(url)
     return page
 
