@@ -101,8 +101,17 @@ function showTab(name, options = {}) {
     panel.hidden = panel.dataset.panel !== name;
   }
   const show = { tournament: showTournament, profile: renderProfile, history: renderHistory }[name];
-  if (show) show(options).catch(async (error) => P.app.toast(await P.app.pageError(error)));
+  if (!show) return;
+  // drawn by Python after the panel shows: aria-busy until the newest drawing is done
+  const panel = $(`panel-${name}`);
+  const drawing = (drawings.get(name) ?? 0) + 1;
+  drawings.set(name, drawing);
+  panel.setAttribute("aria-busy", "true");
+  show(options).catch(async (error) => P.app.toast(await P.app.pageError(error)))
+    .finally(() => { if (drawings.get(name) === drawing) panel.removeAttribute("aria-busy"); });
 }
+
+const drawings = new Map();   // tab → the number of its latest drawing
 
 async function startArena(bots, watch) {
   const form = $("platform");

@@ -34,6 +34,12 @@ export async function loadProfile() {
   return P.profile;
 }
 
+/** The default name ("Tu" / "You", saved in the language the profile was made in) in the
+ * page's language; a name the player chose as it is. */
+function nameShown(name) {
+  return everyLanguage("you").includes(name) ? t("you") : name;
+}
+
 async function saveProfile(profile) {
   P.profile = profile;
   await (await store()).set("profile", profile);
@@ -57,10 +63,7 @@ export async function renderProfile() {
   if (!P.profile) await loadProfile();
   const shown = (await P.app.call("profile_view", { profile: P.profile })).result;
   const name = $("profile-name");
-  // the default name ("Tu" / "You", saved in the language the profile was made in) in the
-  // page's language
-  const unnamed = everyLanguage("you").includes(shown.name);
-  if (document.activeElement !== name) name.value = unnamed ? t("you") : shown.name;
+  if (document.activeElement !== name) name.value = nameShown(shown.name);
   $("profile-rank").textContent = String(shown.rank_points);
   const said = $("profile-message");        // an import's word, said in the page's language then
   if (said.dataset.lang !== lang()) said.hidden = true;
@@ -123,7 +126,11 @@ async function importFile(file) {
 export function wireProfile() {
   $("profile-name").addEventListener("change", async (event) => {
     const name = event.target.value.trim().slice(0, 24);
-    if (!name || !P.profile) return;
+    if (!P.profile) return;
+    if (!name) {                      // a profile has a name: a blanked field shows it again
+      event.target.value = nameShown(P.profile.name);
+      return;
+    }
     await saveProfile({ ...P.profile, name });
   });
   $("profile-export").addEventListener("click", () => {
