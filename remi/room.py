@@ -283,8 +283,9 @@ class Room:
             seat.peer, seat.away_since, seat.stand_in = peer, None, False
             self.waiting = [(p, n) for p, n in self.waiting if p != peer]
             return [self._welcome(index, peer), *self._pending_commit(peer)] + self._send_views()
-        if held is not None:
-            raise ProtocolError("this connection already holds a seat")
+        if held is not None:    # the same hello again (its answer late or lost): same answer
+            return [self._welcome(held, peer), *self._pending_commit(peer),
+                    *(out for out in self._send_views() if out[0] == peer)]
         if any(p == peer for p, _ in self.waiting):    # the same request: one place in line
             return [self._waiting(peer)]
         if self.match is None:

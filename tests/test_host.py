@@ -211,7 +211,8 @@ def test_the_host_reloads_and_the_match_resumes_from_the_saved_room():
 def test_bad_calls_change_nothing():
     join_and_start(["host", "guest"])
     before = host.room_save()
-    for raw in ["{", msg("action", action="draw", seat=0), msg("hello"), "x" * 5000]:
+    for raw in ["{", msg("action", action="draw", seat=0), msg("hello", name=["Ana"]),
+                "x" * 5000]:
         answer = host.room_receive("p1", raw, 3)
         assert [json.loads(t)["type"] for _, t in answer["out"]] == ["error"]
     refused = host.room_act("take 99", 3)

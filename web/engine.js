@@ -69,11 +69,26 @@ async function raw(name, args) {
   return answer;
 }
 
+/** A call that takes this long is said in the console (the calls after it wait for it). */
+const SLOW_CALL_MS = 10000;
+
 /** remi.bridge.<name>(**args); resolves with {result, ms} or rejects with its error. */
 export function call(name, args = {}) {
-  const next = queue.then(() => raw(name, args));
+  const next = queue.then(() => timed(name, args));
   queue = next.catch(() => {});
   return next;
+}
+
+/** One call, which is `window.remiCalling` ({name, since}) while it runs (diagnostics). */
+async function timed(name, args) {
+  window.remiCalling = { name, since: Math.round(performance.now()) };
+  const slow = setTimeout(() => console.warn(`engine: ${name} is taking over ${SLOW_CALL_MS} ms`), SLOW_CALL_MS);
+  try {
+    return await raw(name, args);
+  } finally {
+    clearTimeout(slow);
+    window.remiCalling = null;
+  }
 }
 
 /** An error of Python (a call's rejection, or a room's error text) as the page shows it:

@@ -18,6 +18,7 @@ const RELAYS_KEY = "remi.relays";
 const PROTOCOL = 1;
 const TICK_MS = 1000;
 const ANSWER_TIMEOUT_MS = 15000;
+const HELLO_RETRY_MS = 4000;       // a hello unanswered this long is said again
 
 addStrings({
   room: "Cameră", roomTitle: "Joc cu prietenii", roomCreate: "Creează camera",
@@ -499,6 +500,7 @@ export class GuestTable {
     this.dealt = new Map(deal?.dealt ?? []);       // round → {hand, first, seats, seat} as first seen
     this.verified = deal?.verified ?? [];          // [{round, ok}]
     this.pending = null;        // the action awaiting the host's answer
+    this.helloTimer = null;     // the hello said again while unanswered (hello())
     this.received = [];         // every message from the host, as received (tests check it)
     this.usedInvite = usedInvite;
     this.left = false;          // this guest left (close()): every later event is ignored
@@ -560,8 +562,14 @@ export class GuestTable {
     this.conn.send(JSON.stringify({ v: PROTOCOL, ...message }));
   }
 
+  /** The guest's hello; said again while the host answers nothing (a first message lost on
+   * the way or in the host's page): the host answers a repeated hello as the first. */
   hello() {
     this.send({ type: "hello", name: this.name, password: this.password || null, token: this.token });
+    clearTimeout(this.helloTimer);
+    this.helloTimer = setTimeout(() => {
+      if (!this.left && this.conn?.state === "open") this.hello();
+    }, HELLO_RETRY_MS);
   }
 
   /** An intent to the host; answers {accepted, snapshot} or {accepted: false, error, rule}
@@ -595,6 +603,7 @@ export class GuestTable {
       return;
     }
     this.received.push(message);
+    clearTimeout(this.helloTimer);      // the host answers
     // A host's page runs the engine, yet what arrives is checked for shape before it is used:
     // a garbled or hostile message is ignored, and said once, never half applied.
     if (!wellFormed(message)) return this.garbled(message);

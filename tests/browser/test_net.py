@@ -133,6 +133,33 @@ def test_compact_codes_rebuild_a_working_sdp(page, lab_url):
           f"answer {result['answerBytes']} bytes")
 
 
+def test_a_message_before_the_channel_s_open_event_opens_it_first(page, lab_url):
+    """A message delivered before the channel's open event (data implies open, RFC 8832):
+    the Peer says "open" first, then the message, so a listener added on "open" (the host's
+    room adds its message listener there) misses nothing; the late open event is no second
+    "open". Each connection keeps a short trace of what happened to it."""
+    page.goto(lab_url)
+    page.wait_for_function("window.lab && window.lab.ready === true")
+    result = page.evaluate("""async () => {
+        const peer = new lab.net.Peer();
+        await peer.createOffer();
+        const events = [];
+        peer.on('open', () => {
+            events.push('open');
+            peer.on('message', (text) => events.push('message ' + text));
+        });
+        peer.channel.onmessage({ data: 'hello' });     // as the browser would deliver them
+        peer.channel.onopen();
+        const state = peer.state, trace = peer.trace.map((line) => line.split(' ').slice(1).join(' '));
+        peer.close();
+        return { events, state, trace, received: peer.received };
+    }""")
+    assert result["events"] == ["open", "message hello"]
+    assert result["state"] == "open" and result["received"] == 1
+    assert result["trace"][0] == "offer"
+    assert result["trace"].count("open") == 1 and "first message" in result["trace"]
+
+
 def test_qr_code_decodes(page, lab_url, tmp_path):
     """The QR generator's output decodes with zbarimg (skipped when zbar-tools is absent)."""
     import shutil

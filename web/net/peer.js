@@ -40,6 +40,7 @@ const CHANNEL = "remi";
 /** How long a connection may stay "disconnected" before it counts as closed. */
 export const DISCONNECT_GRACE_MS = 4000;
 
+const TRACE_LENGTH = 30;
 let counter = 0;
 
 export class Peer extends Emitter {
@@ -56,6 +57,9 @@ export class Peer extends Emitter {
     this.gatherTimeoutMs = gatherTimeoutMs;
     this.createdAt = performance.now();
     this.openedAt = null;
+    this.received = 0;
+    this.sent = 0;
+    this.trace = [];   // "ms event" since creation, the last TRACE_LENGTH (net diagnostics)
     this.pc = new RTCPeerConnection({ iceServers });
     this.channel = null;
     this.pc.ondatachannel = (event) => this.#adopt(event.channel);
@@ -67,6 +71,7 @@ export class Peer extends Emitter {
   /** Offerer: creates the channel and returns the complete offer {type, sdp}. */
   async createOffer() {
     this.state = "connecting";
+    this.note("offer");
     this.#adopt(this.pc.createDataChannel(CHANNEL, { ordered: true }));
     await this.pc.setLocalDescription();
     return this.#gathered();
@@ -75,6 +80,7 @@ export class Peer extends Emitter {
   /** Answerer: takes the offer, returns the complete answer {type, sdp}. */
   async acceptOffer(offer) {
     this.state = "connecting";
+    this.note("accept offer");
     await this.pc.setRemoteDescription(offer);
     await this.pc.setLocalDescription();
     return this.#gathered();
@@ -82,6 +88,7 @@ export class Peer extends Emitter {
 
   /** Offerer: takes the answer; the channel opens shortly after ("open"). */
   async acceptAnswer(answer) {
+    this.note("accept answer");
     await this.pc.setRemoteDescription(answer);
   }
 
@@ -102,10 +109,18 @@ export class Peer extends Emitter {
   send(text) {
     if (this.state !== "open") throw new Error(`cannot send: connection is ${this.state}`);
     this.channel.send(String(text));
+    this.sent++;
+  }
+
+  /** One line of this connection's trace (for a report of what happened to it). */
+  note(event) {
+    this.trace.push(`${Math.round(performance.now() - this.createdAt)} ${event}`);
+    if (this.trace.length > TRACE_LENGTH) this.trace.shift();
   }
 
   close() {
     if (this.state === "closed") return;
+    this.note("close");
     this.state = "closed";
     clearTimeout(this.graceTimer);
     peers.delete(this);
@@ -116,20 +131,28 @@ export class Peer extends Emitter {
 
   #adopt(channel) {
     this.channel = channel;
-    channel.onopen = () => {
-      if (this.state === "closed") return;
-      this.state = "open";
-      this.openedAt = performance.now();
-      this.emit("open", this);
-    };
+    channel.onopen = () => this.#opened();
     channel.onmessage = (event) => {
+      // data implies an open channel (RFC 8832): "open" comes first, whatever the order
+      // the events arrived in, so a listener added on "open" never misses a message
+      if (this.state === "connecting") this.#opened();
+      if (this.received++ === 0) this.note("first message");
       if (typeof event.data === "string") this.emit("message", event.data, this);
     };
     channel.onclose = () => this.close();
   }
 
+  #opened() {
+    if (this.state !== "connecting") return;   // closed, or opened by a message already
+    this.note("open");
+    this.state = "open";
+    this.openedAt = performance.now();
+    this.emit("open", this);
+  }
+
   #watchConnection() {
     const state = this.pc.connectionState;
+    this.note(`connection ${state}`);
     clearTimeout(this.graceTimer);
     if (state === "failed" || state === "closed") this.close();
     else if (state === "disconnected") {
