@@ -303,9 +303,11 @@ def test_a_guest_whose_first_hello_is_lost_says_it_again_and_is_seated(context, 
     accept_invite(host, guest, "Ana")
     wait_seated(guest, others=[host])
     assert host.evaluate("window.lostHellos") == 1
-    assert guest.evaluate("window.remiGame.room.conn.peer.sent") == 2, "one hello, one again"
+    assert guest.evaluate("window.remiGame.room.conn.peer.sent") >= 2, "the hello said again"
+    # (a host slower than 4 s to answer gets a third hello: the same welcome, the same seat)
     welcomes = guest.evaluate("window.remiGame.room.received.filter(m => m.type === 'welcome')")
-    assert len(welcomes) == 1 and welcomes[0]["seat"] == 1
+    assert welcomes and {w["seat"] for w in welcomes} == {1}
+    assert len({w["token"] for w in welcomes}) == 1
 
 
 def test_a_room_bot_whose_step_fails_is_timed_out_by_the_host(context, site_url):
