@@ -575,6 +575,11 @@ def test_quick_game_and_watching_bots(page, site_url):
     # panel's button, not on the menu button hidden behind the panel
     open_tab(page, "history")
     page.wait_for_function("window.remiGame.snap.view.phase === 'over'", timeout=120_000)
+    # the history in sight follows: the match's row shows the round's scores (it kept 0s)
+    page.wait_for_function("""() => { const s = window.remiGame.snap;
+        const row = document.querySelector(`[data-testid=history-row][data-id="${s.match_id}"]`);
+        return row && row.textContent.includes(s.totals.join(' / ')); }""", timeout=10_000)
+    assert any(snap(page)["totals"])
     page.keyboard.press("Escape")
     page.wait_for_function("document.activeElement.id === 'btn-next'")
     assert page.locator("#scores tr.mine").count() == 0       # no seat is the viewer's

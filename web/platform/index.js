@@ -153,9 +153,19 @@ export function saved(log, snap) {
     }
     if (snap.view.phase === "over" && !watching) await updateProfile(log, snap.view.seat);
     if (snap.mode === "tournament") await saveTournament();
+    if (!old || snap.view.phase === "over") await refreshHistory();   // what its row shows
   };
   chain = chain.then(work).catch((error) => console.warn("platform save failed:", error));
   return chain;
+}
+
+/** The history list in sight in the open menu follows a new match and a round's end (bots
+ * play on behind the menu); a row the keyboard was on keeps the focus. */
+async function refreshHistory() {
+  if (!$("platform").open || P.tab !== "history" || $("history-list").hidden) return;
+  const focused = document.activeElement?.closest?.("[data-testid=history-row]")?.dataset.id;
+  await renderHistory();
+  if (focused) $("history-list").querySelector(`[data-id="${CSS.escape(focused)}"]`)?.focus();
 }
 
 /** The score sheet beside the table stays folded or open as the player left it (across
