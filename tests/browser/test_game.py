@@ -986,11 +986,20 @@ def test_a_bot_whose_step_fails_is_timed_out_and_the_table_goes_on(page, site_ur
         page.wait_for_timeout(100)
     page.wait_for_function("(window.remiGame.stats.botErrors ?? 0) === 1 && document"
                            ".getElementById('toast').textContent.includes('forced bot failure')")
-    history = page.wait_for_function("""() => { const h = window.remiGame.snap.view.history;
-        const at = h.findIndex(e => e.action === 'timeout');
-        return at >= 0 && h.slice(at).some(e => e.seat !== h[at].seat) ? h : null; }""",
-                                     timeout=60_000).json_value()
-    at = next(i for i, entry in enumerate(history) if entry["action"] == "timeout")
+    # until a seat after the timed-out bot has played; the player plays on meanwhile (the
+    # seat after that bot may be theirs: waiting without playing stalled the test in CI)
+    for _ in range(40):
+        history = snap(page)["view"]["history"]
+        at = next((i for i, entry in enumerate(history) if entry["action"] == "timeout"), None)
+        if at is not None and any(entry["seat"] != history[at]["seat"] for entry in history[at:]):
+            break
+        state = wait_turn(page)
+        assert state["view"]["phase"] != "over", "the round ended before the timeout showed"
+        if state["my_turn"]:
+            page.evaluate("a => window.remi.act(a)", plain_move(state["legal"]))
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("no seat played after the timed-out bot")
     seat = history[at]["seat"]
     assert snap(page)["players"][seat]["is_bot"]
     after = at + 1
