@@ -173,9 +173,9 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     page.wait_for_function("() => JSON.parse(localStorage.getItem('remi.save') ?? '{}').match_id"
                            " === window.remiGame.snap.match_id")
     # "New tournament" leads to a new tournament's start, the focus on its button (the menu
-    # closed on a plain game against bots)
+    # closed on a plain game against bots); drawn after the new game is saved, so waited for
+    page.wait_for_function("document.activeElement?.dataset.testid === 'tournament-new'")
     assert page.get_by_test_id("tournament-new").is_visible()
-    assert page.evaluate("document.activeElement.dataset.testid") == "tournament-new"
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
     assert snap(page)["mode"] == "game" and snap(page)["match_id"] != last
