@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import statistics
 
 from browser_helpers import (FAIL_NEXT_BOT_STEP, long_tasks, plain_move, screenshot_path,
                              wait_service_worker)
@@ -178,8 +179,11 @@ def assert_no_freeze(page) -> None:
     tasks = play_tasks(page)
     renders = page.evaluate("window.remiGame.stats.render")
     assert tasks == [], f"long tasks while playing: {tasks}; redraws (ms): {renders}"
-    limit = 500 if overloaded() else 100
-    assert max(renders) < limit, f"a redraw took {max(renders):.0f} ms"
+    # a freeze, not a slow frame: the engine on the main thread cost seconds, while on 2 busy
+    # cores (CI) one redraw in a round took 104 ms with the others under 80 (timings: bench)
+    limit = 500 if overloaded() else 250
+    assert max(renders) < limit, f"a redraw took {max(renders):.0f} ms: {renders}"
+    assert statistics.median(renders) < 50, f"redraws (ms): {renders}"
 
 
 def new_game_via_dialog(page, variant: str, seats: int, levels: list[str], timer: str = "",
@@ -408,7 +412,7 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     labels = page.locator(".row-wrap .owner-name").all_inner_texts()   # "rândul · Tu" read oddly
     assert labels[0] == "rândul tău" and all(x.startswith("rândul · AI ") for x in labels[1:])
     page.locator("#stock").click()             # a turn away: draw, throw the drawn tile back
-    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
     drawn = snap(page)["view"]["drawn"]
     before = snap(page)["view"]["history"]
     tile = page.locator(f'[data-testid=rack] [data-tile="{drawn}"]').first
@@ -435,7 +439,7 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     assert snap(page)["view"]["history"] == state["view"]["history"]
     page.keyboard.press("Escape")
     page.locator("#atu").click()
-    page.wait_for_function("window.remiGame.snap.view.phase === 'atu'")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
     click_tile(page, "K9")
     close = page.get_by_test_id("act-close")
     assert close.is_enabled() and page.get_by_test_id("act-discard").is_disabled()
@@ -479,7 +483,7 @@ def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_ur
     assert state["match_id"] == "taketoopen01" and "take" in state["legal"], state["legal"]
     assert page.get_by_test_id("act-show-opening").is_hidden()
     page.locator("[data-testid=strip] .tile.takeable[data-depth='1']").click()
-    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
     state = snap(page)
     assert state["view"]["must_open"] and all(a.startswith("open ") for a in state["legal"])
     page.locator("[data-testid=rack] [data-testid=tile]").first.click()
@@ -812,7 +816,7 @@ def test_a_clasic_refusal_is_headed_by_the_clasic_rule(page, site_url, tmp_path)
     state = wait_turn(page)
     assert state["match_id"] == "clasicopen01" and state["view"]["options"]["preset"] == "clasic"
     page.locator("#stock").click()
-    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
     banner = page.get_by_test_id("banner")
     for lang, name, reason in (
             ("ro", "Etalarea: 45 de puncte, cu o suită sau trei grupuri", "trei grupuri"),
@@ -1654,7 +1658,7 @@ def test_the_round_end_panel_opens_at_its_title_with_its_buttons_in_sight_when_s
     open_game(page, site_url)
     wait_turn(page)
     page.locator("#atu").click()
-    page.wait_for_function("window.remiGame.snap.view.phase === 'atu'")
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
     click_tile(page, "K9")
     page.get_by_test_id("act-close").click()
     page.get_by_test_id("scores").wait_for()

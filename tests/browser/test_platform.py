@@ -38,10 +38,13 @@ def start_tournament(page) -> None:
 
 
 def wait_tournament_ready(page) -> str:
-    """Until the tournament screen waits for the player (play) or is over (done)."""
+    """Until the tournament screen waits for the player (play) or is over (done), drawn anew
+    (aria-busy until then: the last drawing's button may still say `play`)."""
     page.wait_for_function(
         """() => { const b = document.querySelector('[data-testid=tournament-go]');
-             return b && !b.disabled && ['play', 'done'].includes(b.dataset.next); }""",
+             const panel = document.querySelector('[data-testid=panel-tournament]');
+             return b && !b.disabled && !panel.hasAttribute('aria-busy')
+                 && ['play', 'done'].includes(b.dataset.next); }""",
         timeout=300_000)
     return page.get_by_test_id("tournament-go").get_attribute("data-next")
 
@@ -53,6 +56,9 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     state = snap(page)
     assert len(state["players"]) == 4 and state["table_rounds"] == 2
     assert all(p["level"] == "easy" for p in state["players"] if p["is_bot"])
+    # the sheet is drawn once Python answers score_sheet, after the table is on the page
+    page.wait_for_function("() => document.querySelector('#score-sheet .sheet-caption')"
+                           "?.textContent.includes('runde la masă')")
     assert "runde la masă: 2" in page.get_by_test_id("score-sheet").inner_text()
     tables = 0
     while True:
@@ -642,6 +648,9 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
     wait_turn(page)
     page.get_by_test_id("lang").click()                  # English: "AI medium #2"
     page.wait_for_function("document.querySelector('[data-testid=menu]').textContent === 'Menu'")
+    # the game's own sheet is drawn again in English once Python answers: not over this one
+    page.wait_for_function("() => document.querySelector('#score-sheet .sheet-caption')"
+                           "?.textContent.includes('dealer')")
     players = [{"is_bot": False, "name": "You"}, {"is_bot": True, "level": "medium"},
                {"is_bot": True, "level": "medium"}, {"is_bot": True, "level": "expert"}]
     rounds = [{"round": n, "scores": [7 * n - 20, -30 * n, 50 * n + 100, -5], "closer": 2,
@@ -886,6 +895,8 @@ def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, si
     page.locator("#scores-panel").wait_for()
     state = snap(page)
     assert state["view"]["end"] == "redeal" and state["view"]["scores"] is None
+    # the panel's sheet is drawn once Python answers score_sheet, after the panel shows
+    page.get_by_test_id("scores-sheet").locator("tbody tr td[title]").first.wait_for()
     assert page.get_by_test_id("scores-sheet").locator("tbody tr td[title]").count() == 2
     page.get_by_test_id("next-round").click()
     page.wait_for_function("window.remiGame.snap.round === 2 && !window.remiGame.busy")
