@@ -600,6 +600,29 @@ def test_quick_game_and_watching_bots(page, site_url):
     assert page.locator("#actions").is_hidden()
 
 
+def test_a_match_page_in_sight_follows_its_round_to_the_end(page, site_url):
+    """History: the page of the match bots play behind the menu shows the round's end when
+    it comes (its scores, its report), the focus still on its button; it kept the round "in
+    play" until opened again."""
+    open_game(page, site_url, "botDelay=150&fastBots=1")   # a round long enough to watch
+    wait_turn(page)
+    open_tab(page, "arena")
+    page.get_by_test_id("arena-watch").click()
+    page.wait_for_function("window.remiGame.snap.players.every(p => p.is_bot)")
+    match = snap(page)["match_id"]
+    open_tab(page, "history")
+    page.locator(f"[data-testid=history-row][data-id='{match}']").click()
+    detail = page.get_by_test_id("history-detail")
+    detail.locator("[data-testid=score-sheet-table]").wait_for()
+    assert detail.get_by_test_id("report-round").count() == 0         # round 1 in play
+    assert page.evaluate("document.activeElement.dataset.testid") == "history-back"
+    detail.locator("[data-testid=report-round][data-round='1']").wait_for(timeout=120_000)
+    assert snap(page)["view"]["phase"] == "over"
+    totals = detail.locator("[data-testid=score-sheet-table] tfoot td").all_inner_texts()
+    assert totals == [str(total) for total in snap(page)["totals"]] and any(snap(page)["totals"])
+    assert page.evaluate("document.activeElement.dataset.testid") == "history-back"
+
+
 # Beside the table (desktop width): every header word whole on one line (the column is
 # ~3 rem: "medium" used to break into "mediu / m"), every D and ★ inside its own cell, right of
 # its own number (in the cell's left corner they read as the neighbouring column's).

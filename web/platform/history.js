@@ -94,14 +94,11 @@ function historyRow(entry) {
   return tr;
 }
 
-async function showMatch(id) {
+/** A match's page: its score sheet, each round's replay and report, "resume" for an
+ * unfinished one. Drawn whole once its sheet is in (a redrawing does not flicker or scroll). */
+async function showMatch(id, redraw = false) {
   const entry = await (await store()).match(id);
   if (!entry) return;
-  const box = $("history-detail");
-  $("history-list").hidden = true;
-  box.hidden = false;
-  box.replaceChildren();
-  box.dataset.id = id;
   const head = el("div", "detail-head");
   const back = el("button", "tool", `< ${t("back")}`);
   back.type = "button";
@@ -112,10 +109,7 @@ async function showMatch(id) {
     $("history-list").querySelector(`[data-id="${CSS.escape(id)}"]`)?.focus();
   });
   head.append(back, el("h3", "", `${t(entry.variant)} · ${id}`), el("span", "muted", when(entry.started)));
-  box.append(head);
-  back.focus();                                    // the row that had the focus is hidden now
   const sheetBox = el("div", "score-sheet scroll-x");
-  box.append(sheetBox);
   let sheet = null;
   try {
     sheet = (await P.app.call("score_sheet_of", { log: entry.log })).result;
@@ -151,7 +145,7 @@ async function showMatch(id) {
     report.addEventListener("click", () => reportRound(entry, round));
     line.append(report);
   });
-  box.append(rounds);
+  const parts = [head, sheetBox, rounds];
   // A room's match goes on only in its room (its guests are people, not this page's bots).
   if (!entry.over && P.app.snap()?.match_id !== id && !["tournament", "room"].includes(entry.kind)) {
     const resume = el("button", "move primary", t("resumeMatch"));
@@ -170,8 +164,19 @@ async function showMatch(id) {
     });
     const buttons = el("div", "sheet-buttons");
     buttons.append(resume);
-    box.append(buttons);
+    parts.push(buttons);
   }
+  const box = $("history-detail");
+  if (redraw && (box.hidden || box.dataset.id !== id)) return;   // left meanwhile (Back)
+  // redrawn, the button the keyboard was on keeps the focus
+  const was = redraw && box.contains(document.activeElement) ? document.activeElement.dataset : null;
+  const again = was?.testid && `[data-testid="${was.testid}"]${was.round ? `[data-round="${was.round}"]` : ""}`;
+  $("history-list").hidden = true;
+  box.hidden = false;
+  box.dataset.id = id;
+  box.replaceChildren(...parts);
+  if (!redraw) back.focus();                       // the row that had the focus is hidden now
+  else if (again) (box.querySelector(again) ?? back).focus();
 }
 
 /** A discrepancy report: match id + round + the round's log, as a file `remi replay` reads. */
@@ -180,6 +185,13 @@ async function reportRound(entry, round) {
   const file = `remi-report-${entry.id}-round${round}.json`;
   download(file, JSON.stringify(report, null, 1));
   P.app.toast(t("reportSaved", { file }));
+}
+
+/** The match page in sight follows its match (a round ends, the next is dealt, while bots
+ * play behind the menu). */
+export async function refreshMatch(id) {
+  const box = $("history-detail");
+  if (!box.hidden && box.dataset.id === id) await showMatch(id, true);
 }
 
 export function wireHistory() {}

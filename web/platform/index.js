@@ -12,7 +12,7 @@ import { renderSheet } from "./sheet.js";
 import { store } from "./storage.js";
 import { P } from "./state.js";
 import { loadProfile, renderProfile, updateProfile, wireProfile } from "./profile.js";
-import { renderHistory, wireHistory } from "./history.js";
+import { refreshMatch, renderHistory, wireHistory } from "./history.js";
 import { wireReplay } from "./replay.js";
 import {
   catchUp, resumeTournament, saveTournament, showTournament, tournamentTableOver, wireTournament,
@@ -153,16 +153,21 @@ export function saved(log, snap) {
     }
     if (snap.view.phase === "over" && !watching) await updateProfile(log, snap.view.seat);
     if (snap.mode === "tournament") await saveTournament();
-    if (!old || snap.view.phase === "over") await refreshHistory();   // what its row shows
+    // what its row and its page show: a new match, a round's end, the next round's deal
+    if (!old || snap.view.phase === "over" || old.round !== snap.round) await refreshHistory(snap.match_id);
   };
   chain = chain.then(work).catch((error) => console.warn("platform save failed:", error));
   return chain;
 }
 
-/** The history list in sight in the open menu follows a new match and a round's end (bots
- * play on behind the menu); a row the keyboard was on keeps the focus. */
-async function refreshHistory() {
-  if (!$("platform").open || P.tab !== "history" || $("history-list").hidden) return;
+/** The history in sight in the open menu follows a new match and a round's end (bots play
+ * on behind the menu): the list, or the page of the match saved; the focus stays. */
+async function refreshHistory(id) {
+  if (!$("platform").open || P.tab !== "history") return;
+  if ($("history-list").hidden) {
+    await refreshMatch(id);
+    return;
+  }
   const focused = document.activeElement?.closest?.("[data-testid=history-row]")?.dataset.id;
   await renderHistory();
   if (focused) $("history-list").querySelector(`[data-id="${CSS.escape(focused)}"]`)?.focus();
