@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from browser_helpers import plain_move
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_game import (
     FOUR_SEATS_OVER, GAME_READY_MS, new_game_via_dialog, open_game, play_round, screenshot_path,
     show_scores, snap, wait_turn,
@@ -22,9 +23,15 @@ FAST = "botDelay=0&fastBots=1"
 
 
 def open_tab(page, tab: str) -> None:
-    if not page.get_by_test_id("platform-dialog").is_visible():
+    for _ in range(3):   # bots may end the round between the look and the click
+        if page.get_by_test_id("platform-dialog").is_visible():
+            break
         scores = page.locator("#scores-panel")       # the round-end panel has its own
-        page.get_by_test_id("menu-from-scores" if scores.is_visible() else "menu").click()
+        try:
+            page.get_by_test_id("menu-from-scores" if scores.is_visible() else "menu").click(
+                timeout=10_000)
+        except PlaywrightTimeout:
+            continue
     page.get_by_test_id(f"tab-{tab}").click()
     # Python draws a panel after it shows (aria-busy until then)
     page.locator(f"[data-testid=panel-{tab}]:not([aria-busy])").wait_for()
