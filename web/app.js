@@ -926,9 +926,10 @@ function showRefusal(error, rule, heading = t("illegal"), fromEngine = false) {
   if (name) banner.append(el("span", "rule-name", ` · ${name}`));
   // The engine's text starts with its rule id, which the title shows already ("notation",
   // "notație" are named by the rule's name).
-  // a joker as the subject gets its article in English too ("The joker must…", not "joker must…")
+  // a joker as the subject gets its article in English too ("The joker must…", not "joker must…");
+  // a reason reads as a sentence ("Trage întâi: …"), as the page's own refusals do
   const withoutId = (message) => tileWords(fromEngine ? message.replace(/^\p{L}+\d*: /u, "") : message)
-    .replace(/^joker (?=must )/, "The joker ");
+    .replace(/^joker (?=must )/, "The joker ").replace(/^\p{Ll}/u, (first) => first.toUpperCase());
   const text = el("div", "rule-text", withoutId(error));
   banner.append(text);
   // The engine explains in English; the Romanian page asks Python for its Romanian text

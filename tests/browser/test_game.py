@@ -728,13 +728,13 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     assert RULE_ID.search(text), text
     assert banner.get_attribute("data-rule")
     # Romanian page: the rule's Romanian name, and the engine's reason in Romanian
-    # (remi/messages_ro.py), e.g. E2 "trage întâi: din teanc sau din șir"
+    # (remi/messages_ro.py), e.g. E2 "Trage întâi: din teanc sau din șir"
     assert banner.locator(".rule-name").inner_text()
     reason = banner.locator(".rule-text")
     reason.wait_for()
     assert not re.search(r"\b(the|you|your|first|draw)\b", reason.inner_text()), reason.inner_text()
     if "draw" in state["legal"]:
-        assert reason.inner_text() == "trage întâi: din teanc sau din șir"
+        assert reason.inner_text() == "Trage întâi: din teanc sau din șir"   # a sentence
         # English: the banner of the other language goes; the reason is said once, without
         # its rule id (the title has it)
         page.get_by_test_id("lang").click()
