@@ -742,7 +742,7 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
         page.get_by_test_id("rack").focus()
         page.keyboard.press("d")
         banner.wait_for()
-        assert reason.inner_text() == "draw first: from the stock or the strip"
+        assert reason.inner_text() == "Draw first: from the stock or the strip"
         assert banner.inner_text().count("E2") == 1
         page.get_by_test_id("lang").click()
         banner.wait_for(state="hidden")
