@@ -389,7 +389,6 @@ def test_an_invite_guest_comes_back_by_a_new_invite_after_a_drop_or_a_host_reloa
     seated_again(host, guest)
     assert guest.evaluate("window.remiGame.room.token") == token, "the same seat, not a new one"
     host.wait_for_function("window.remiGame.snap.players[1].name === 'Ana'")   # drawn once saved
-    assert [p["name"] for p in snap(host)["players"]][1] == "Ana"
     play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 10)
 
     # The host reloads: the guest is cut off, told what to do, and comes back the same way.
@@ -449,7 +448,6 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
                lambda: late.evaluate("window.remiGame.room.seat") == 2, timeout_s=60)
     late.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 2")
     host.wait_for_function("window.remiGame.snap.players[2].name === 'Dan'")   # drawn once saved
-    assert snap(host)["players"][2]["name"] == "Dan"
     # the newcomer is told that the bot's seat came with its score
     assert any("scorul locului" in text for text in late.evaluate("window.__toasts")), \
         late.evaluate("window.__toasts")
