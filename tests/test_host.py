@@ -1,4 +1,4 @@
-"""The host's page API (remi/host.py): a room driven the way web/room.js drives it —
+"""The host's page API (remi/host.py): a room driven the way web/room/host.js drives it —
 raw JSON text in and out, the time passed in — and the guest's fair-deal check."""
 
 import hashlib

@@ -16,7 +16,10 @@ import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
 import { markOverflow } from "./game/overflow.js";
 import * as rack from "./game/rack.js";
-import { askJoin, askRoom, GUEST_KEY, GuestTable, HOST_KEY, HostTable, isInvite, roomInLocation } from "./room.js";
+import { GUEST_KEY, HOST_KEY, isInvite, roomInLocation } from "./room/common.js";
+import { askJoin, askRoom } from "./room/dialogs.js";
+import { GuestTable } from "./room/guest.js";
+import { HostTable } from "./room/host.js";
 import * as platform from "./platform/index.js";  // platform hooks (docs/platform.md)
 import { claimTab, tabActive } from "./tabs.js";  // one tab plays at a time
 
@@ -39,7 +42,7 @@ const S = {
   busy: false,
   botTimer: null,
   stats: { bot: [], render: [] },  // bot steps (ms in Python) and redraws (ms), for benches
-  backend: null,        // who answers intents: the local engine, or a room (web/room.js)
+  backend: null,        // who answers intents: the local engine, or a room (web/room/)
   room: null,           // the HostTable or GuestTable, when playing in a room
   scoresAside: null,    // "match/round" whose round-end panel the player set aside
   roomNote: null,       // what a room waits for ("Dealing…"), shown over a finished round
@@ -127,7 +130,7 @@ async function resumeSolo() {
   schedule();
 }
 
-// ------------------------------------------------------------------ rooms (web/room.js)
+// ------------------------------------------------------------------ rooms (web/room/)
 
 const roomUI = {
   panel: $("room-panel"),

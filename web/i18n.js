@@ -155,7 +155,7 @@ const RULES = {
 const DICTS = { ro: RO, en: EN };
 
 /** More strings, from a module that brings its own (web/platform/strings.js,
- * web/room.js): Romanian and English. */
+ * web/room/): Romanian and English. */
 export function addStrings(ro, en) {
   Object.assign(RO, ro);
   Object.assign(EN, en);

@@ -936,7 +936,7 @@ def test_enter_in_the_room_and_join_dialogs_goes_ahead(context, site_url):
     first submit button, so Enter cancelled (as in the new-game dialog, a QA pass)."""
     page = open_page(context, site_url + GAME)
     wait_ready(page)
-    answer = page.evaluate_handle("""async () => { const room = await import('./web/room.js');
+    answer = page.evaluate_handle("""async () => { const room = await import('./web/room/dialogs.js');
         return { joined: room.askJoin({ name: 'Ana' }) }; }""")
     dialog = page.get_by_test_id("join-dialog")
     dialog.get_by_test_id("join-password").press("Enter")

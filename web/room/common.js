@@ -1,0 +1,166 @@
+// Rooms (docs/protocol.md): what the host's table, the guest's table and the room dialogs
+// share — their words, the saved keys, relay links and the panel's small parts.
+
+import { addStrings, playerLabel, t } from "../i18n.js";
+import { linkKind, qrSvg } from "../net/index.js";
+
+export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
+export const GUEST_KEY = "remi.room.guest";  // {link, name, password, token, match_id, rounds}
+export const RELAYS_KEY = "remi.relays";
+
+addStrings({
+  room: "Cameră", roomTitle: "Joc cu prietenii", roomCreate: "Creează camera",
+  hostGarbled: "Gazda a trimis un mesaj pe care pagina nu-l poate citi: a fost ignorat.",
+  friend: "prieten", yourName: "Numele tău", password: "Parolă (opțional)",
+  midgameJoin: "Intrare în timpul jocului", visibility: "Vizibilitate", private: "privată",
+  public: "publică (în lobby)", signalling: "Conectare", byLink: "prin link (internet)",
+  byInvite: "prin coduri (aceeași rețea, fără internet)", relays: "Relee (câte unul pe rând)",
+  roomLink: "Trimite linkul prietenilor:", invite: "Invitație pentru locul {n}",
+  newInvite: "Invitație nouă", replyCode: "Codul primit înapoi", accept: "Acceptă",
+  startMatch: "Începe meciul", leaveRoom: "Părăsește camera", copy: "Copiază", copied: "Copiat",
+  waitingPlayers: "Se așteaptă jucătorii…", dealing: "Se împarte (amestecare comună)…",
+  joinTitle: "Intri într-o cameră", join: "Intră", replyToHost: "Trimite gazdei acest cod:",
+  connecting: "Conectare…", connected: "Conectat", offline: "deconectat",
+  refusedPassword: "Parolă greșită: gazda a refuzat intrarea.", refusedFull: "Masa e plină.",
+  refusedToken: "Locul nu mai e al tău.", roomRefused: "Intrare refuzată",
+  waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
+  seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
+  rematch: "Revanșă", hostMayRematch: "gazda poate începe o revanșă",
+  tookSeat: "Ai primit un loc în meci: scorul locului de până acum e al tău.",
+  awayTurn: "{name} e deconectat: se așteaptă…",
+  hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.",
+  inviteUsed: "Invitația aceasta a fost folosită deja: cere-i gazdei o invitație nouă.",
+  hostClosed: "Gazda a închis camera: jocul s-a încheiat.",
+  reinvite: "Invitație nouă pentru {name} (deconectat)",
+  dealVerified: "Runda {n}: împărțirea verificată ✓",
+  dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
+  dealUnchecked: "Runda {n}: împărțirea nu se poate verifica (ai intrat după ce s-a împărțit).",
+  hostAway: "Gazda nu răspunde: se reîncearcă…", hostName: "Gazda", guestName: "Oaspete",
+  lobby: "Mese deschise", lobbyEmpty: "Nicio masă publică acum.", lobbyTable: "{name} · {variant} · {free} · {bots} AI", locked: "cu parolă",
+  freeSeats: { one: "{n} loc liber", few: "{n} locuri libere", other: "{n} de locuri libere" },
+  retryPassword: "Încearcă altă parolă",
+  activeHostRoom: "Camera de acum se închide pentru toți jucătorii.",
+  activeGuestRoom: "Părăsești camera de acum.",
+}, {
+  room: "Room", roomTitle: "Play with friends", roomCreate: "Create the room",
+  hostGarbled: "The host sent a message this page cannot read: it was ignored.",
+  friend: "friend", yourName: "Your name", password: "Password (optional)",
+  midgameJoin: "Mid-game join", visibility: "Visibility", private: "private",
+  public: "public (in the lobby)", signalling: "Connect", byLink: "by link (internet)",
+  byInvite: "by codes (same network, no internet)", relays: "Relays (one per line)",
+  roomLink: "Send the link to your friends:", invite: "Invite for seat {n}",
+  newInvite: "New invite", replyCode: "The code sent back", accept: "Accept",
+  startMatch: "Start the match", leaveRoom: "Leave the room", copy: "Copy", copied: "Copied",
+  waitingPlayers: "Waiting for players…", dealing: "Dealing (shared shuffle)…",
+  joinTitle: "Joining a room", join: "Join", replyToHost: "Send this code to the host:",
+  connecting: "Connecting…", connected: "Connected", offline: "offline",
+  refusedPassword: "Wrong password: the host refused you.", refusedFull: "The table is full.",
+  refusedToken: "This seat is no longer yours.", roomRefused: "Not let in",
+  waitingSeat: "Waiting for a seat: you get one at the next turn.",
+  seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
+  rematch: "Rematch", hostMayRematch: "the host may start a rematch",
+  tookSeat: "You have a seat in the match: the seat's score so far is yours.",
+  awayTurn: "{name} is offline: waiting…",
+  hostGoneInvite: "The connection to the host is lost: ask for a new invite.",
+  inviteUsed: "This invite has been used already: ask the host for a new invite.",
+  hostClosed: "The host closed the room: the game is over.",
+  reinvite: "New invite for {name} (offline)",
+  dealVerified: "Round {n}: the deal is verified ✓",
+  dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
+  dealUnchecked: "Round {n}: the deal cannot be checked (you came in after it was dealt).",
+  hostAway: "The host does not answer: retrying…", hostName: "Host", guestName: "Guest",
+  lobby: "Open tables", lobbyEmpty: "No public table right now.", lobbyTable: "{name} · {variant} · {free} · {bots} AI", locked: "password",
+  freeSeats: { one: "{n} free seat", other: "{n} free seats" },
+  retryPassword: "Try another password",
+  activeHostRoom: "The current room closes for every player.",
+  activeGuestRoom: "You leave the current room.",
+});
+
+export const nowS = () => Date.now() / 1000;
+
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function savedRelays() {
+  return (localStorage.getItem(RELAYS_KEY) ?? "").split(/\s+/).filter(Boolean);
+}
+
+/** A room link that also names its relays (`&relay=`), so a guest needs nothing else. */
+export function linkWithRelays(link, relays) {
+  return link + relays.map((url) => `&relay=${encodeURIComponent(url)}`).join("");
+}
+
+export function relaysOf(link) {
+  return [...String(link).matchAll(/[#&]relay=([^&]+)/g)].map((m) => decodeURIComponent(m[1]));
+}
+
+/** The page was opened by a room link or an invite: "relay" / "manual", else null. */
+export function roomInLocation() {
+  return linkKind(location.hash) ? location.href : null;
+}
+
+/** Is this link an invite (way 1, single-use) rather than a room link? */
+export function isInvite(link) {
+  const at = link.indexOf("#");
+  return at >= 0 && linkKind(link.slice(at)) === "manual";
+}
+
+// ------------------------------------------------------------------ shared UI bits
+
+/** A warning line in a dialog (style.css: `.dialog .warn`). */
+export function warningLine(text, testid) {
+  const line = el("p", "warn", text);
+  line.setAttribute("data-testid", testid);
+  line.setAttribute("role", "alert");
+  return line;
+}
+
+export function copyBox(text, testid) {
+  const box = el("div", "copy-box");
+  const input = el("input");
+  input.readOnly = true;
+  input.value = text;
+  input.setAttribute("data-testid", testid);
+  const button = el("button", "chip", t("copy"));
+  button.type = "button";
+  button.addEventListener("click", async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(text); } catch { document.execCommand?.("copy"); }
+    button.textContent = t("copied");
+  });
+  box.append(input, button);
+  const qr = el("div", "qr");
+  try { qr.innerHTML = qrSvg(text); } catch { /* too long for a QR code: the text is enough */ }
+  return [box, qr];
+}
+
+export function seatList(seats, mine) {
+  const list = el("ul", "room-seats");
+  list.setAttribute("data-testid", "room-seats");
+  seats.forEach((seat, index) => {
+    const item = el("li", `room-seat ${seat.online ? "online" : "away"}`);
+    item.dataset.seat = index;
+    const who = seat.is_bot ? playerLabel([seat], 0)
+      : seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
+    item.append(el("span", "dot"), el("span", "who", who));
+    if (index === mine) item.classList.add("me");
+    if (seat.kind === "guest" && seat.taken && !seat.online && !seat.is_bot) {
+      item.append(el("span", "muted", ` · ${t("offline")}`));
+    }
+    list.append(item);
+  });
+  return list;
+}
+
+/** "Leave the room", on the host's panel and on a guest's (for good: ui.leave). */
+export function leaveButton(ui) {
+  const leave = el("button", "move ghost", t("leaveRoom"));
+  leave.type = "button";
+  leave.setAttribute("data-testid", "leave-room");
+  leave.addEventListener("click", () => ui.leave());
+  return leave;
+}

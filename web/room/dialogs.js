@@ -1,0 +1,223 @@
+// The room dialogs: the host's (seats, password, visibility, how to connect) and the
+// guest's join dialog with the lobby of public tables.
+
+import { LEVELS, showPresetFor } from "../game/dialog.js";
+import { botName, t } from "../i18n.js";
+import { watchLobby } from "../net/index.js";
+import { el, linkWithRelays, RELAYS_KEY, savedRelays, warningLine } from "./common.js";
+
+/** The host's room dialog; resolves with {room: room_create args, signalling, relays} or null.
+ * `activeRoom`: "host" / "guest" when this page is in a room now (creating one ends it:
+ * said in the dialog). */
+export function askRoom(defaults) {
+  const active = defaults.activeRoom;
+  const dialog = el("dialog", "sheet dialog");
+  dialog.setAttribute("data-testid", "room-dialog");
+  const form = el("form");
+  form.method = "dialog";
+  const seatOptions = (index) => {
+    const select = el("select");
+    select.name = `seat${index}`;
+    select.setAttribute("data-testid", `room-seat-${index}`);
+    for (const [value, text] of [["guest", t("friend")], ...LEVELS.map((l) => [l, botName(l)])]) {
+      const option = el("option", "", text);
+      option.value = value;
+      select.append(option);
+    }
+    select.value = index === 1 ? "guest" : "medium";
+    return select;
+  };
+  const field = (label, input) => {
+    const wrap = el("label", "field");
+    wrap.append(el("span", "", label), input);
+    return wrap;
+  };
+  const select = (name, options, value) => {
+    const node = el("select");
+    node.name = name;
+    for (const [v, text] of options) {
+      const option = el("option", "", text);
+      option.value = v;
+      node.append(option);
+    }
+    node.value = value;
+    return node;
+  };
+  const input = (name, value = "", type = "text") => {
+    const node = el("input");
+    node.name = name;
+    node.type = type;
+    node.value = value;
+    node.setAttribute("data-testid", `room-${name}`);
+    return node;
+  };
+  const seats = select("seats", [["2", "2"], ["3", "3"], ["4", "4"]], "3");
+  const seatBox = el("div", "grid-fields");
+  const drawSeats = () => {
+    seatBox.replaceChildren();
+    for (let i = 1; i < Number(seats.value); i++) seatBox.append(field(t("seatN", { n: i + 1 }), seatOptions(i)));
+  };
+  seats.addEventListener("change", drawSeats);
+  drawSeats();
+  const relays = el("textarea");
+  relays.name = "relays";
+  relays.rows = 2;
+  relays.value = savedRelays().join("\n");
+  relays.setAttribute("data-testid", "room-relays");
+  const grid = el("div", "grid-fields");
+  grid.append(
+    field(t("yourName"), Object.assign(input("name", defaults.name), { maxLength: 24 })),  // as guests' (remi/room.py)
+    field(t("variant"), select("variant", [["etalat", t("etalat")], ["tabla", t("tabla")]], defaults.variant)),
+    field(t("preset"), select("preset", [["platform", t("platform")], ["clasic", t("clasic")]], "platform")),
+    field(t("seats"), seats),
+    field(t("target"), select("target", [["", t("unlimited")], ...["500", "1000", "1500", "2500"].map((v) => [v, v])], "")),
+    field(t("timerOpt"), select("timer", [["", t("none")], ["30", "30 s"], ["60", "60 s"]], "")),
+    field(t("password"), input("password", "", "password")),
+    field(t("visibility"), select("visibility", [["private", t("private")], ["public", t("public")]], "private")),
+    field(t("signalling"), select("signalling", [["relay", t("byLink")], ["manual", t("byInvite")]], savedRelays().length ? "relay" : "manual")),
+  );
+  grid.lastChild.classList.add("wide");   // its choices are sentences: the whole row
+  const check = (name, label, checked) => {
+    const wrap = el("label", "check");
+    const box = el("input");
+    box.type = "checkbox";
+    box.name = name;
+    box.checked = checked;
+    wrap.append(box, el("span", "", ` ${label}`));
+    return wrap;
+  };
+  const buttons = el("div", "sheet-buttons");
+  const cancel = cancelButton(dialog);
+  const create = el("button", "move primary", t("roomCreate"));
+  create.value = "create";
+  create.setAttribute("data-testid", "create-room");
+  buttons.append(cancel, create);
+  const lobby = lobbyList(dialog);
+  form.append(el("h2", "", t("roomTitle")));
+  if (active === "host" || active === "guest") {
+    form.append(warningLine(t(active === "host" ? "activeHostRoom" : "activeGuestRoom"), "room-active-warning"));
+  }
+  form.append(lobby.box, grid, seatBox,
+    check("double_rounds", t("doubleRounds"), true), check("three_doubles", t("threeDoubles"), false),
+    check("midgame_join", t("midgameJoin"), true),
+    field(t("relays"), relays), buttons);
+  showPresetFor(form);                     // the rule preset: Etalat's only
+  form.variant.addEventListener("change", () => showPresetFor(form));
+  dialog.append(form);
+  document.body.append(dialog);
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      lobby.close();
+      dialog.remove();
+      if (dialog.returnValue !== "create") return resolve(null);
+      const list = relays.value.split(/\s+/).filter(Boolean);
+      localStorage.setItem(RELAYS_KEY, list.join("\n"));
+      const seatKinds = ["host", ...[...seatBox.querySelectorAll("select")].map((s) => s.value)];
+      resolve({
+        signalling: form.signalling.value === "relay" && list.length ? "relay" : "manual",
+        relays: list,
+        room: {
+          variant: form.variant.value, seats: seatKinds, name: form.name.value.trim() || defaults.name,
+          password: form.password.value, midgame_join: form.midgame_join.checked,
+          visibility: form.visibility.value,
+          options: {
+            preset: form.preset.value, double_rounds: form.double_rounds.checked,
+            three_doubles: form.three_doubles.checked,
+            target: form.target.value ? Number(form.target.value) : null,
+            timer: form.timer.value ? Number(form.timer.value) : null,
+          },
+        },
+      });
+    });
+  });
+}
+
+/** A dialog's "Cancel": not a submit button, so Enter in a field submits with the form's
+ * first submit button, the one that goes ahead (Cancel first, Enter cancelled). */
+function cancelButton(dialog) {
+  const cancel = el("button", "move ghost", t("cancel"));
+  cancel.type = "button";
+  cancel.value = "cancel";
+  cancel.addEventListener("click", () => dialog.close("cancel"));
+  return cancel;
+}
+
+
+/** Public tables announced on the saved relays (the arena): each with a Join button that
+ * opens its link. */
+function lobbyList(dialog) {
+  const box = el("section", "lobby");
+  box.setAttribute("data-testid", "lobby");
+  const relays = savedRelays();
+  if (!relays.length) return { box, close: () => {} };
+  const list = el("ul", "lobby-tables");
+  box.append(el("h3", "", t("lobby")), list);
+  const draw = (tables) => {
+    list.replaceChildren();
+    if (!tables.length) list.append(el("li", "muted", t("lobbyEmpty")));
+    for (const table of tables) {
+      const item = el("li", "lobby-table");
+      item.append(el("span", "", t("lobbyTable", {
+        name: table.name, variant: t(table.variant), free: t("freeSeats", { n: table.free }), bots: table.bots,
+      }) + (table.password ? ` · ${t("locked")}` : "")));
+      const join = el("button", "chip", t("join"));
+      join.type = "button";
+      join.setAttribute("data-testid", "lobby-join");
+      join.addEventListener("click", () => {
+        dialog.close("cancel");
+        location.href = linkWithRelays(table.link, relays);
+        location.reload();
+      });
+      item.append(join);
+      list.append(item);
+    }
+  };
+  draw([]);
+  const watcher = watchLobby({ relays, onchange: draw });
+  return { box, close: () => watcher.close() };
+}
+
+/** The guest's join dialog: resolves with {name, password} or null. `error`: the reason
+ * the last try was refused (a wrong password), shown in the dialog. */
+export function askJoin(defaults) {
+  const dialog = el("dialog", "sheet dialog");
+  dialog.setAttribute("data-testid", "join-dialog");
+  const form = el("form");
+  form.method = "dialog";
+  const name = el("input");
+  name.name = "name";
+  name.value = defaults.name;
+  name.maxLength = 24;                // the room keeps 24 characters of a name
+  name.setAttribute("data-testid", "join-name");
+  const password = el("input");
+  password.name = "password";
+  password.type = "password";
+  password.setAttribute("data-testid", "join-password");
+  const label = (text, input) => {
+    const wrap = el("label", "field");
+    wrap.append(el("span", "", text), input);
+    return wrap;
+  };
+  const buttons = el("div", "sheet-buttons");
+  const cancel = cancelButton(dialog);
+  const join = el("button", "move primary", t("join"));
+  join.value = "join";
+  join.setAttribute("data-testid", "join-room");
+  buttons.append(cancel, join);
+  form.append(el("h2", "", t("joinTitle")));
+  if (defaults.error) {             // a retry: why the last try failed
+    form.append(warningLine(defaults.error, "join-error"));
+  }
+  form.append(label(t("yourName"), name), label(t("password"), password), buttons);
+  dialog.append(form);
+  document.body.append(dialog);
+  dialog.showModal();
+  if (defaults.error) password.focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(dialog.returnValue === "join" ? { name: name.value.trim() || defaults.name, password: password.value } : null);
+    });
+  });
+}

@@ -1,0 +1,267 @@
+// The host's table in a room: remi/host.py (through the engine) owns the Room; this file
+// only carries text between it and the WebRTC peers of web/net/, passes the time, and saves
+// the room after every change. No rule here. Its `backend` answers web/app.js's intents.
+
+import { call } from "../engine.js";
+import { t } from "../i18n.js";
+import { hostRoom } from "../net/index.js";
+import { copyBox, el, HOST_KEY, leaveButton, linkWithRelays, nowS, seatList } from "./common.js";
+
+const TICK_MS = 1000;
+
+export class HostTable {
+  /** ui: {setSnapshot(snap), schedule(), toast(text), waiting(text), refused(text),
+   * record(log, snap), leave(), panel: HTMLElement} */
+  constructor(ui, net, roomInfo) {
+    this.ui = ui;
+    this.netConfig = net;             // {signalling, relays, id, secret}
+    this.roomInfo = roomInfo;
+    this.peers = new Map();
+    this.invites = [];                // manual: [{invite, url, seat, form}]
+    this.lastSnapshot = "";
+    this.answers = 0;                 // engine answers received …
+    this.drawn = { order: 0, room: JSON.stringify(roomInfo), snapshot: "" };   // … and the last drawn
+    this.timer = null;
+    this.closed = false;              // left: every later event is ignored (close())
+    this.backend = {
+      kind: "host", runsBots: true,
+      act: (action) => this.engine("room_act", { action }),
+      botStep: async () => ({ snapshot: (await this.engine("room_bot_step")).snapshot }),
+      // only after a failed bot step (a human's C8 is room_tick's, every second)
+      timeout: async () => (await this.engine("room_bot_timeout")).snapshot,
+      nextRound: async () => (await this.engine("room_next_round")).snapshot,
+      rematch: () => this.start(),
+      save: () => this.save(),
+    };
+  }
+
+  static async create(ui, choice) {
+    const answer = (await call("room_create", { ...choice.room, now: nowS() })).result;
+    const net = { signalling: choice.signalling, relays: choice.relays };
+    const table = new HostTable(ui, net, answer.room);
+    await table.listen();
+    await table.apply(answer);
+    table.render();
+    return table;
+  }
+
+  static async resume(ui, saved) {
+    const answer = (await call("room_load", { data: saved.room, now: nowS() })).result;
+    const table = new HostTable(ui, saved.net, answer.room);
+    await table.listen();
+    await table.apply(answer);
+    table.render();
+    return table;
+  }
+
+  async listen() {
+    const { signalling, relays, id, secret } = this.netConfig;
+    const room = id ? { id, secret } : null;
+    // the link a guest opens: this page without its query (botDelay, worker… are this
+    // page's own) + the room's fragment (and its relays)
+    const baseUrl = location.origin + location.pathname;
+    this.net = hostRoom(signalling === "relay" ? { signalling, relays, room, baseUrl } : { signalling, baseUrl });
+    if (signalling === "relay") {
+      await this.net.ready;
+      Object.assign(this.netConfig, this.net.room);
+      this.link = linkWithRelays(this.net.link, relays);
+      if (this.roomInfo.visibility === "public") this.announce();
+    }
+    this.net.on("guest", (peer) => {
+      if (this.closed) return peer.close();
+      this.peers.set(peer.id, peer);
+      peer.on("message", (text) => this.engine("room_receive", { peer: peer.id, raw: String(text) })
+        .catch((error) => console.warn("guest message refused:", error)));   // the engine says why
+      peer.on("close", () => {
+        this.peers.delete(peer.id);
+        this.engine("room_disconnect", { peer: peer.id });
+      });
+    });
+    this.timer = setInterval(() => this.engine("room_tick"), TICK_MS);
+  }
+
+  announce() {
+    const seats = this.roomInfo.seats;
+    this.net.announce?.({
+      name: seats[0]?.name ?? "Remi", variant: this.roomInfo.variant, seats: seats.length,
+      free: seats.filter((s) => s.kind === "guest" && !s.taken).length,
+      bots: seats.filter((s) => s.is_bot).length,
+      password: Boolean(this.roomInfo.password),   // needed or not (the Room checks it)
+    }).catch((error) => console.warn("lobby:", error));
+  }
+
+  /** One engine call; its messages go out, its snapshot is drawn, the room is saved.
+   * Once the room is closed nothing is asked, sent, saved or drawn. */
+  async engine(name, args = {}) {
+    if (this.closed) return { out: [], snapshot: null, room: this.roomInfo, accepted: false, error: "", rule: "" };
+    const answer = (await call(name, { ...args, now: nowS() })).result;
+    await this.apply(answer);
+    return answer;
+  }
+
+  async apply(answer) {
+    if (this.closed) return;          // an answer (or a guest's close) after the leave
+    const order = ++this.answers;
+    for (const [peer, text] of answer.out) {
+      try { this.peers.get(peer)?.send(text); } catch (error) { console.warn("send failed:", error); }
+    }
+    const roomText = JSON.stringify(answer.room);
+    const roomChanged = roomText !== JSON.stringify(this.roomInfo);
+    this.roomInfo = answer.room;
+    // an invite serves once: gone when its seat is filled (a drop then needs a new one)
+    this.invites = this.invites.filter((i) => !this.roomInfo.seats[i.seat]?.online);
+    const snapText = JSON.stringify(answer.snapshot);
+    const snapChanged = snapText !== this.lastSnapshot;
+    this.lastSnapshot = snapText;
+    this.snapshot = answer.snapshot ?? this.snapshot;
+    // saved before it is drawn; a refused message changed nothing (`changed: false`): no
+    // save for it (a flood stays cheap)
+    if (answer.changed !== false && (roomChanged || snapChanged || answer.out.length)) await this.save();
+    // while the save was awaited a newer answer may have been drawn: this older one must not
+    // draw over it (a finished match over the rematch's "Dealing…")
+    if (this.closed || order < this.drawn.order) return;
+    this.drawn.order = order;
+    if (roomText !== this.drawn.room) {
+      this.drawn.room = roomText;
+      this.render();
+      if (this.link && this.roomInfo.visibility === "public") this.announce();  // the lobby's free seats
+    }
+    if (snapText !== this.drawn.snapshot) {
+      this.drawn.snapshot = snapText;
+      if (answer.snapshot) {
+        this.ui.setSnapshot(answer.snapshot);
+        this.ui.schedule();
+      }
+    }
+    if (!answer.snapshot) this.ui.waiting(this.roomInfo.started ? t("dealing") : t("waitingPlayers"));
+  }
+
+  /** A save that fails (storage full) is told once and the table plays on. */
+  async save() {
+    if (this.closed) return;
+    const room = (await call("room_save")).result;
+    if (this.closed) return;
+    try {
+      localStorage.setItem(HOST_KEY, JSON.stringify({ room, net: this.netConfig }));
+    } catch (error) {
+      this.ui.notSaved(error);
+    }
+    // The match goes into the history (and the host's profile) like any other; while a
+    // rematch is being dealt the snapshot is still the last match's: nothing to record yet.
+    if (room.log && room.log.match_id === this.snapshot?.match_id) this.ui.record(room.log, this.snapshot);
+  }
+
+  /** The match, or after one that ended (`over`) a rematch at the same seats. */
+  async start() {
+    if (this.roomInfo.started && !this.roomInfo.over) return;   // a second click
+    await this.engine("room_start");
+    this.render();
+  }
+
+  async newInvite(seat) {
+    const invite = await this.net.invite();
+    this.invites = this.invites.filter((i) => i.seat !== seat);
+    this.invites.push({ ...invite, seat });
+    this.render();
+  }
+
+  async acceptReply(code) {
+    try {
+      await this.net.accept(code);
+    } catch (error) {
+      this.ui.toast(String(error.message ?? error));
+    }
+  }
+
+  /** Where the host pastes a guest's reply code: one form per invite, kept across renders
+   * (a guest joining, a stand-in starting), so a code pasted and not yet accepted stays. */
+  replyForm(invite) {
+    if (!invite.form) {
+      const form = el("form", "reply-form");
+      const input = el("input");
+      input.setAttribute("data-testid", "reply-code");
+      const button = el("button", "chip");
+      button.setAttribute("data-testid", "accept-reply");
+      form.append(input, button);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        this.acceptReply(input.value);
+      });
+      invite.form = form;
+    }
+    const [input, button] = invite.form.elements;
+    input.placeholder = t("replyCode");      // the page's language may have changed
+    button.textContent = t("accept");
+    return invite.form;
+  }
+
+  render() {
+    if (this.closed) return;
+    const panel = this.ui.panel;
+    const focused = panel.contains(document.activeElement) ? document.activeElement : null;
+    panel.hidden = false;
+    panel.replaceChildren();
+    const info = this.roomInfo;
+    panel.append(el("h3", "", `${t("room")} · ${t(info.variant)}`));
+    panel.append(seatList(info.seats, info.seats.findIndex((s) => s.kind === "host")));
+    const buttons = el("div", "sheet-buttons");
+    if (!info.started || info.over) {
+      const start = el("button", "move primary", t(info.over ? "rematch" : "startMatch"));
+      start.type = "button";
+      start.setAttribute("data-testid", info.over ? "room-rematch" : "start-match");
+      start.addEventListener("click", () => this.start());
+      buttons.append(start);
+    }
+    buttons.append(leaveButton(this.ui));
+    panel.append(buttons);   // before the link and its QR code: always in sight
+    if (this.netConfig.signalling === "relay" && this.link) {
+      panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link"));
+    }
+    // an invite is single-use: a free seat needs one, and so does a guest who dropped
+    const open = info.seats.map((s, i) => [s, i])
+      .filter(([s]) => s.kind === "guest" && (!s.taken || !s.online));
+    if (this.netConfig.signalling === "manual" && open.length) {
+      for (const [seat, index] of open) {
+        const invite = this.invites.find((i) => i.seat === index);
+        const block = el("div", "invite");
+        block.append(el("p", "", seat.taken ? t("reinvite", { name: seat.in_place_of ?? seat.name }) : t("invite", { n: index + 1 })));
+        if (invite) {
+          block.append(...copyBox(invite.url, "invite-link"), this.replyForm(invite));
+        } else {
+          const button = el("button", "chip", t("newInvite"));
+          button.type = "button";
+          button.setAttribute("data-testid", "new-invite");
+          button.addEventListener("click", () => this.newInvite(index));
+          block.append(button);
+        }
+        panel.append(block);
+      }
+    }
+    if (focused?.isConnected) focused.focus();    // a kept reply form keeps the caret too
+  }
+
+  /** Leaving the room for good: the guests are told (`closed`), the connections close, the
+   * saved room goes, and from now on this table ignores every event (a guest's connection
+   * closing, an engine answer on its way, the clock). */
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    localStorage.removeItem(HOST_KEY);
+    const peers = this.peers;
+    call("room_close").then((answer) => {
+      for (const [peer, text] of answer.result.out) {
+        try { peers.get(peer)?.send(text); } catch { /* gone already */ }
+      }
+    }).catch((error) => console.warn("room not closed:", error))
+      .finally(() => setTimeout(() => this.net?.close(), 300));   // let the messages go first
+  }
+
+  /** Another tab of this browser took the game (web/tabs.js): the connections drop as on a
+   * page close and every later event is ignored; the saved room stays, for that tab. */
+  drop() {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.net?.close();
+  }
+}
