@@ -1097,6 +1097,19 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.locator("[data-testid=rack] [data-testid=tile]").nth(2).tap()
     assert page.locator("[data-testid=rack] .tile.selected").count() == 1
+    # a finger's targets: every button on the table 40 px tall, the bar's still on one line
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    small = small_targets(page, "button, summary")
+    assert not small, f"under 40 px tall: {small}"
+    tops = page.locator(".bar-buttons .chip:visible").evaluate_all(
+        "chips => chips.map((c) => Math.round(c.getBoundingClientRect().top))")
+    assert len(tops) >= 4 and len(set(tops)) == 1, f"the bar's buttons wrap: {tops}"
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("new-game-dialog").wait_for()
+    small = small_targets(page, "dialog[open] :is(button, select, label)")
+    assert not small, f"under 40 px tall in the new-game dialog: {small}"
+    page.keyboard.press("Escape")
+    page.get_by_test_id("new-game-dialog").wait_for(state="hidden")
     # seat names fit their cards; Etalat's opened chip is shown in its short word
     heads = page.locator("[data-testid=seat] .seat-head").evaluate_all(
         "heads => heads.map((h) => h.scrollWidth - h.clientWidth)")
@@ -1120,6 +1133,14 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
         "buttons => buttons.map((b) => { b.hidden = false; return b.offsetHeight; })")
     assert len(heights) >= 4 and max(heights) == min(heights), heights
     page.screenshot(path=str(tmp_path / "phone-scores.png"), animations="disabled")
+
+
+def small_targets(page, selector: str) -> list:
+    """The visible elements matching `selector` a finger would miss: under 40 px tall."""
+    return page.locator(selector).evaluate_all(
+        "els => els.filter((e) => e.offsetParent !== null)"
+        " .map((e) => [e.id || e.textContent.trim().slice(0, 20), e.getBoundingClientRect().height])"
+        " .filter(([, height]) => height < 40)")
 
 
 def touch_swipe(cdp, start: dict, end: dict, steps: int = 10) -> None:
