@@ -1,7 +1,7 @@
 // The page: boot, then a game against bots. The engine (remi/, Python) decides every
 // rule; this layer turns gestures into action strings, sends them, and draws the answer.
 import { call, engineWhere, pageError, start } from "./engine.js";
-import { lang, ruleName, setLang, t, tileLabel, tileWords, translatePage } from "./i18n.js";
+import { lang, setLang, t, tileLabel, translatePage } from "./i18n.js";
 import { showLoading } from "./loading.js";
 import { enableOffline } from "./offline.js";
 import { enableDrag } from "./game/drag.js";
@@ -11,6 +11,8 @@ import {
 } from "./game/render.js";
 import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
 import { TurnClock } from "./game/clock.js";
+import { keepFocus, trackFocus } from "./game/focus.js";
+import { hideBanner, hideBriefToast, showRefusal, toast } from "./game/messages.js";
 import { openDialog, readDialog, renderLevelFields, showPresetFor } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
@@ -21,20 +23,16 @@ import { askJoin, askRoom } from "./room/dialogs.js";
 import { GuestTable } from "./room/guest.js";
 import { HostTable } from "./room/host.js";
 import * as platform from "./platform/index.js";  // platform hooks (docs/platform.md)
+import { prefs, prefsName, rememberName, rememberTable, resetPrefs } from "./prefs.js";
 import { claimTab, tabActive } from "./tabs.js";  // one tab plays at a time
 
 const $ = (id) => document.getElementById(id);
 const status = $("status");
 const SAVE_KEY = "remi.save";
-const PREFS_KEY = "remi.prefs";
 const params = new URLSearchParams(location.search);
 const BOT_DELAY = Number(params.get("botDelay") ?? localStorage.getItem("remi.botDelay") ?? 650);
 // Tests only: shrink the turn clock (C8) so a timeout is seen in seconds, not 30.
 const CLOCK_SCALE = Number(params.get("clockScale") ?? 1) || 1;
-const DEFAULT_PREFS = {
-  variant: "etalat", seats: ["human", "medium", "medium"],
-  options: { preset: "platform", double_rounds: true, target: null, timer: null, three_doubles: false },
-};
 
 const S = {
   snap: null,
@@ -139,7 +137,7 @@ const roomUI = {
   toast: (text) => toast(text),
   waiting: (text) => { S.roomNote = text; setTurnText(text); },
   hasSnapshot: () => !!S.snap,
-  refused: (text) => showRefusal(text, "", t("roomRefused")),
+  refused: (text) => refuse(text, "", { heading: t("roomRefused") }),
   clearRefusal: () => hideBanner(),
   leave: () => leaveRoom(),
   record: (log, snap) => platform.saved(log, { ...snap, mode: "room" }),  // platform: history
@@ -265,40 +263,6 @@ function exitRoom() {
   history.replaceState(null, "", location.pathname + location.search);
 }
 
-/** The name this player gave in a room dialog (remembered with the table options), else
- * the profile's. */
-function prefsName() {
-  return prefs().name ?? platform.profileName();
-}
-
-function rememberName(name) {
-  localStorage.setItem(PREFS_KEY, JSON.stringify({ ...prefs(), name }));
-}
-
-/** The last table options. Stored ones of the wrong shape (damaged, or an older build's)
- * are replaced by the defaults, in storage too, and the player is told. */
-function prefs() {
-  let stored;
-  try { stored = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}"); } catch { stored = null; }
-  const ok = stored && typeof stored === "object" && !Array.isArray(stored);
-  const choice = ok ? { ...DEFAULT_PREFS, ...stored } : null;
-  const { seats, options, name } = choice ?? {};
-  if (ok && ["etalat", "tabla"].includes(choice.variant) && Array.isArray(seats)
-      && seats.every((s) => typeof s === "string")   // what a table may be: the engine's
-      && options && typeof options === "object" && !Array.isArray(options)
-      && (name === undefined || typeof name === "string")) {
-    return { ...choice, options: { ...DEFAULT_PREFS.options, ...options } };
-  }
-  return resetPrefs(typeof stored?.name === "string" ? stored.name : undefined);
-}
-
-function resetPrefs(name) {
-  const fresh = { ...DEFAULT_PREFS, name };
-  try { localStorage.setItem(PREFS_KEY, JSON.stringify(fresh)); } catch { /* told by persist */ }
-  toast(t("prefsReset"));
-  return fresh;
-}
-
 /** A new game with the last table options; options the engine refuses (a stored value no
  * longer valid) are replaced by the defaults and the game starts with those. */
 async function newGameFromPrefs(schedule_ = true) {
@@ -317,11 +281,7 @@ async function newGame(choice, schedule_ = true) {
   const answer = await call("new_game", {
     variant: choice.variant, seats: choice.seats, options: choice.options, name: t("you"),
   });
-  try {
-    localStorage.setItem(PREFS_KEY, JSON.stringify({ ...choice, name: prefs().name }));
-  } catch (error) {
-    console.warn("table options not saved:", error);   // storage full: persist() tells
-  }
+  rememberTable(choice);
   await adopt(answer.result, schedule_);
   return answer.result;
 }
@@ -399,9 +359,9 @@ async function act(action) {
     if (!answer.accepted) {
       // a room's host that cannot answer: why, and the state stays as it was
       if (answer.away) {
-        if (answer.error && S.backend.kind === "guest") showRefusal(answer.error, "", t("room"));
+        if (answer.error && S.backend.kind === "guest") refuse(answer.error, "", { heading: t("room") });
       } else {
-        showRefusal(answer.error, answer.rule, t("illegal"), true);
+        refuse(answer.error, answer.rule, { fromEngine: true });
       }
       if (answer.snapshot) setSnapshot(answer.snapshot);
       return false;
@@ -413,7 +373,7 @@ async function act(action) {
     schedule();
     return true;
   } catch (error) {
-    showRefusal(await pageError(error), "");
+    refuse(await pageError(error), "");
     return false;
   } finally {
     S.busy = false;
@@ -688,37 +648,6 @@ async function takeFromStrip(depth) {
   await act(depth === 1 ? "take" : `take ${depth}`);
 }
 
-// ------------------------------------------------------------------ focus
-
-// The element that had the keyboard focus last. When a move removes, hides or disables it
-// (the stock after a draw, a strip tile or a formation used, Aruncă, Runda următoare), the
-// focus would drop to the page's body: it goes to the rack, where Tab and the arrows go on.
-let focusWas = null;
-const usable = (node) => node.isConnected && !node.disabled && node.getClientRects().length > 0;
-
-function trackFocus() {
-  document.addEventListener("focusin", (event) => { focusWas = event.target; });
-  document.addEventListener("focusout", (event) => {
-    if (event.relatedTarget) return;
-    const left = event.target;
-    // let go while it stays usable (a click on the felt): the player's choice, kept
-    queueMicrotask(() => {
-      if (focusWas === left && document.activeElement !== left && usable(left)) focusWas = null;
-    });
-  });
-}
-
-/** The rack takes the focus if the element that had it is gone; true when it did. */
-function keepFocus() {
-  const active = document.activeElement;
-  const lost = active && active !== document.body ? active : focusWas;
-  if (!lost || usable(lost)) return false;
-  if (document.querySelector("dialog[open]") || !$("scores-panel").hidden) return false;
-  focusWas = null;
-  $("rack-tiles").focus({ preventScroll: true });
-  return true;
-}
-
 // ------------------------------------------------------------------ drawing
 
 function render() {
@@ -887,73 +816,9 @@ function setTurnText(...parts) {
   ($("turn-info") ?? $("me")).replaceChildren(...parts);
 }
 
-// ------------------------------------------------------------------ messages
-
-let toastTimer = null;
-/** A short message over the top bar (no seat or name is under it). A `brief` one (the
- * "resumed" note) lasts less and goes at the player's first click, tap or key, or when the
- * round-end panel opens. */
-function toast(text, { brief = false } = {}) {
-  const box = $("toast");
-  if (brief && !box.hidden && !box.dataset.brief) return;   // a warning is not covered by a note
-  box.textContent = text;
-  box.hidden = false;
-  // inside the modal dialog open now, if any: everything outside it is covered and inert
-  // (neither seen nor read out)
-  const host = document.querySelector("dialog:modal") ?? document.body;
-  if (box.parentElement !== host) host.append(box);
-  box.dataset.brief = brief ? "1" : "";
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(hideToast, brief ? 2500 : 3500);
-}
-
-function hideToast() {
-  clearTimeout(toastTimer);
-  $("toast").hidden = true;
-}
-
-function hideBriefToast() {
-  if ($("toast").dataset.brief) hideToast();
-}
-
-/** The red banner: the rule's id and name, and the reason (`error`, in the page's language;
- * `fromEngine`: the engine's English text, which the Romanian page translates). */
-function showRefusal(error, rule, heading = t("illegal"), fromEngine = false) {
-  const banner = $("banner");
-  banner.replaceChildren();
-  banner.title = "";
-  const ruleId = /^[CET]\d+$/.test(rule ?? "");    // "notation" is named, not numbered
-  const title = el("strong", "", `${heading}${ruleId ? ` — ${rule}` : ""}`);
-  const name = rule ? ruleName(rule, S.snap?.view?.options?.preset) : "";   // clasic: E4…
-  banner.append(title);
-  if (name) banner.append(el("span", "rule-name", ` · ${name}`));
-  // The engine's text starts with its rule id, which the title shows already ("notation",
-  // "notație" are named by the rule's name).
-  // a joker as the subject gets its article in English too ("The joker must…", not "joker must…");
-  // a reason reads as a sentence ("Trage întâi: …"), as the page's own refusals do
-  const withoutId = (message) => tileWords(fromEngine ? message.replace(/^\p{L}+\d*: /u, "") : message)
-    .replace(/^joker (?=must )/, "The joker ").replace(/^\p{Ll}/u, (first) => first.toUpperCase());
-  const text = el("div", "rule-text", withoutId(error));
-  banner.append(text);
-  // The engine explains in English; the Romanian page asks Python for its Romanian text
-  // (remi/messages_ro.py); a message it does not know stays English rather than unsaid.
-  if (fromEngine && lang() !== "en" && error) {
-    text.hidden = true;
-    pageError(error)
-      .then((result) => { text.textContent = withoutId(result); })
-      .finally(() => { text.hidden = false; });
-  }
-  const close = el("button", "banner-close", "×");
-  close.type = "button";
-  close.addEventListener("click", hideBanner);
-  banner.append(close);
-  banner.dataset.rule = rule ?? "";
-  banner.hidden = false;
-}
-
-function hideBanner() {
-  $("banner").hidden = true;
-}
+/** The red banner for a refusal, its rule named as the table's preset names it (clasic: E4…). */
+const refuse = (error, rule, options = {}) =>
+  showRefusal(error, rule, { preset: S.snap?.view?.options?.preset, ...options });
 
 // ------------------------------------------------------------------ wiring
 
@@ -1032,7 +897,7 @@ function wire() {
     const rowTile = event.target.closest(".tile-row .tile");
     if (!rowTile || !mine()) return;
     if (rowTile.matches(".tile-row.own .tile.top")) act("take");
-    else showRefusal(t("rowTopOnly"), "T4");
+    else refuse(t("rowTopOnly"), "T4");
   });
   markOverflow($("board"));
   trackFocus();
@@ -1062,7 +927,7 @@ function wire() {
         } else if (drop === "formation" && mine()) {
           attachTo(Number(target.dataset.number), key);
         } else if (drop === "row" && mine()) {
-          showRefusal(t("discardLeft"), "T2");
+          refuse(t("discardLeft"), "T2");
         }
       } else if (drop === "rack" && mine()) {
         if (kind === "stock") act("draw");

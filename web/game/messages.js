@@ -1,0 +1,74 @@
+// The page's messages: the toast over the top bar and the red refusal banner (a rule's id,
+// name and reason).
+
+import { pageError } from "../engine.js";
+import { lang, ruleName, t, tileWords } from "../i18n.js";
+import { el } from "./render.js";
+
+const $ = (id) => document.getElementById(id);
+
+let toastTimer = null;
+/** A short message over the top bar (no seat or name is under it). A `brief` one (the
+ * "resumed" note) lasts less and goes at the player's first click, tap or key, or when the
+ * round-end panel opens. */
+export function toast(text, { brief = false } = {}) {
+  const box = $("toast");
+  if (brief && !box.hidden && !box.dataset.brief) return;   // a warning is not covered by a note
+  box.textContent = text;
+  box.hidden = false;
+  // inside the modal dialog open now, if any: everything outside it is covered and inert
+  // (neither seen nor read out)
+  const host = document.querySelector("dialog:modal") ?? document.body;
+  if (box.parentElement !== host) host.append(box);
+  box.dataset.brief = brief ? "1" : "";
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(hideToast, brief ? 2500 : 3500);
+}
+
+export function hideToast() {
+  clearTimeout(toastTimer);
+  $("toast").hidden = true;
+}
+
+export function hideBriefToast() {
+  if ($("toast").dataset.brief) hideToast();
+}
+
+/** The red banner: the rule's id and name, and the reason (`error`, in the page's language;
+ * `fromEngine`: the engine's English text, which the Romanian page translates). */
+export function showRefusal(error, rule, { heading = t("illegal"), fromEngine = false, preset } = {}) {
+  const banner = $("banner");
+  banner.replaceChildren();
+  banner.title = "";
+  const ruleId = /^[CET]\d+$/.test(rule ?? "");    // "notation" is named, not numbered
+  const title = el("strong", "", `${heading}${ruleId ? ` — ${rule}` : ""}`);
+  const name = rule ? ruleName(rule, preset) : "";   // clasic: E4…
+  banner.append(title);
+  if (name) banner.append(el("span", "rule-name", ` · ${name}`));
+  // The engine's text starts with its rule id, which the title shows already ("notation",
+  // "notație" are named by the rule's name).
+  // a joker as the subject gets its article in English too ("The joker must…", not "joker must…");
+  // a reason reads as a sentence ("Trage întâi: …"), as the page's own refusals do
+  const withoutId = (message) => tileWords(fromEngine ? message.replace(/^\p{L}+\d*: /u, "") : message)
+    .replace(/^joker (?=must )/, "The joker ").replace(/^\p{Ll}/u, (first) => first.toUpperCase());
+  const text = el("div", "rule-text", withoutId(error));
+  banner.append(text);
+  // The engine explains in English; the Romanian page asks Python for its Romanian text
+  // (remi/messages_ro.py); a message it does not know stays English rather than unsaid.
+  if (fromEngine && lang() !== "en" && error) {
+    text.hidden = true;
+    pageError(error)
+      .then((result) => { text.textContent = withoutId(result); })
+      .finally(() => { text.hidden = false; });
+  }
+  const close = el("button", "banner-close", "×");
+  close.type = "button";
+  close.addEventListener("click", hideBanner);
+  banner.append(close);
+  banner.dataset.rule = rule ?? "";
+  banner.hidden = false;
+}
+
+export function hideBanner() {
+  $("banner").hidden = true;
+}
