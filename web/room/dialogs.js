@@ -86,12 +86,7 @@ export function askRoom(defaults) {
     wrap.append(box, el("span", "", ` ${label}`));
     return wrap;
   };
-  const buttons = el("div", "sheet-buttons");
-  const cancel = cancelButton(dialog);
-  const create = el("button", "move primary", t("roomCreate"));
-  create.value = "create";
-  create.setAttribute("data-testid", "create-room");
-  buttons.append(cancel, create);
+  const buttons = dialogButtons(dialog, t("roomCreate"), "create", "create-room");
   const lobby = lobbyList(dialog);
   form.append(el("h2", "", t("roomTitle")));
   if (active === "host" || active === "guest") {
@@ -133,14 +128,19 @@ export function askRoom(defaults) {
   });
 }
 
-/** A dialog's "Cancel": not a submit button, so Enter in a field submits with the form's
- * first submit button, the one that goes ahead (Cancel first, Enter cancelled). */
-function cancelButton(dialog) {
+/** A dialog's Cancel and go-ahead buttons. Cancel is not a submit button, so Enter in a
+ * field submits with the form's first submit button, the one that goes ahead. */
+function dialogButtons(dialog, label, value, testid) {
   const cancel = el("button", "move ghost", t("cancel"));
   cancel.type = "button";
   cancel.value = "cancel";
   cancel.addEventListener("click", () => dialog.close("cancel"));
-  return cancel;
+  const primary = el("button", "move primary", label);
+  primary.value = value;
+  primary.setAttribute("data-testid", testid);
+  const buttons = el("div", "sheet-buttons");
+  buttons.append(cancel, primary);
+  return buttons;
 }
 
 
@@ -199,12 +199,7 @@ export function askJoin(defaults) {
     wrap.append(el("span", "", text), input);
     return wrap;
   };
-  const buttons = el("div", "sheet-buttons");
-  const cancel = cancelButton(dialog);
-  const join = el("button", "move primary", t("join"));
-  join.value = "join";
-  join.setAttribute("data-testid", "join-room");
-  buttons.append(cancel, join);
+  const buttons = dialogButtons(dialog, t("join"), "join", "join-room");
   form.append(el("h2", "", t("joinTitle")));
   if (defaults.error) {             // a retry: why the last try failed
     form.append(warningLine(defaults.error, "join-error"));
