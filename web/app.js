@@ -4,7 +4,6 @@ import { call, engineWhere, pageError, start } from "./engine.js";
 import { lang, setLang, t, tileLabel, translatePage } from "./i18n.js";
 import { showLoading } from "./loading.js";
 import { enableOffline } from "./offline.js";
-import { enableDrag } from "./game/drag.js";
 import {
   el, legalInfo, renderFormations, renderHistory, renderPiles, renderRows, renderScores,
   renderSeats, renderStrip, seatName, watching,
@@ -16,6 +15,7 @@ import { hideBanner, hideBriefToast, showRefusal, toast } from "./game/messages.
 import { openDialog, readDialog, renderLevelFields, showPresetFor } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
+import { enablePointer } from "./game/pointer.js";
 import { markOverflow } from "./game/overflow.js";
 import * as rack from "./game/rack.js";
 import { GUEST_KEY, HOST_KEY, isInvite, roomInLocation } from "./room/common.js";
@@ -878,84 +878,13 @@ function wire() {
   $("sort-number").addEventListener("click", () => sortRack(byNumber));
   $("arrange").addEventListener("click", arrangeRack);
 
-  $("rack-tiles").addEventListener("click", (event) => {
-    const tile = event.target.closest(".tile[data-key]");
-    if (!tile) return;
-    S.cursor = S.order.findIndex((item) => item.key === tile.dataset.key);
-    $("rack-tiles").focus({ preventScroll: true }); // keys act on the rack, not the tile button
-    toggleSelect(tile.dataset.key);
-  });
-  $("strip").addEventListener("click", (event) => {   // any strip tile: the engine answers
-    const tile = event.target.closest(".tile[data-depth]");  // (E1 the head, E3 first round…)
-    if (tile) takeFromStrip(Number(tile.dataset.depth));
-  });
-  $("formations").addEventListener("click", (event) => {
-    const formation = event.target.closest(".formation");
-    if (formation) return attachTo(Number(formation.dataset.number));
-    // A row's tile: your own row's top is the one `take` (the engine answers, T5 for a
-    // joker); the notation names no other, so the page says why (T4) and sends nothing.
-    const rowTile = event.target.closest(".tile-row .tile");
-    if (!rowTile || !mine()) return;
-    if (rowTile.matches(".tile-row.own .tile.top")) act("take");
-    else refuse(t("rowTopOnly"), "T4");
-  });
   markOverflow($("board"));
   trackFocus();
   enableKeys(S, {
     act, mine, render, moveTile, toggleSelect, escape, undoDraft, enter, attachTo, scoresAside,
     laySelected, discardOrClose, sortRack, arrangeRack,
   });
-
-  // which move of which round the table is at: a tile held while the clock or another seat
-  // moved the game on is put down, not played (it was picked up for another moment)
-  const moment = () => `${S.snap?.match_id}/${S.snap?.round}/${S.snap?.view.history.length}`;
-  enableDrag(document.body, {
-    canDrag: (source) => source.dataset.drag === "tile" || mine(),
-    stamp: moment,
-    onDrop: ({ source, target, x, stamp }) => {
-      const kind = source.dataset.drag;
-      const drop = target.dataset.drop;
-      if (kind === "tile" && drop === "rack") return moveTile(source.dataset.key, dropIndex(x));
-      if (stamp !== moment()) return;
-      if (kind === "tile") {
-        const key = source.dataset.key;
-        if (drop === "discard" && mine()) {
-          const name = nameOf(key);          // a close when only that is listed (after the atu, T7)
-          const legal = S.snap.legal;
-          const close = !legal.includes(`discard ${name}`) && legal.includes(`close ${name}`);
-          act(`${close ? "close" : "discard"} ${name}`);
-        } else if (drop === "formation" && mine()) {
-          attachTo(Number(target.dataset.number), key);
-        } else if (drop === "row" && mine()) {
-          refuse(t("discardLeft"), "T2");
-        }
-      } else if (drop === "rack" && mine()) {
-        if (kind === "stock") act("draw");
-        else if (kind === "strip") takeFromStrip(Number(source.dataset.depth));
-        else if (kind === "row") act("take");
-        else if (kind === "atu") act("atu");
-      }
-    },
-  });
-}
-
-// Where a tile dropped at x on the rack goes: before the first tile of the pointer's
-// line whose centre is right of x (the rack wraps on narrow screens); else after the last.
-let lastPointerY = 0;
-window.addEventListener("pointermove", (event) => (lastPointerY = event.clientY), { passive: true });
-function dropIndex(x) {
-  const tiles = [...$("rack-tiles").querySelectorAll(".tile[data-key]:not(.dragging)")];
-  let best = S.order.length;
-  for (const tile of tiles) {
-    const rect = tile.getBoundingClientRect();
-    if (lastPointerY < rect.top - 4 || lastPointerY > rect.bottom + 4) continue;
-    if (x < rect.left + rect.width / 2) {
-      best = S.order.findIndex((item) => item.key === tile.dataset.key);
-      break;
-    }
-    best = S.order.findIndex((item) => item.key === tile.dataset.key) + 1;
-  }
-  return best;
+  enablePointer(S, { act, mine, refuse, moveTile, toggleSelect, attachTo, takeFromStrip });
 }
 
 // The newest tab plays; an older one stops its bots, clock and room (web/tabs.js).

@@ -1,0 +1,84 @@
+// The pointer (mouse, touch and pen): clicks on the rack, the strip, the formations and the
+// rows, and drag and drop between them — the same intents as the buttons and the keyboard
+// (web/game/keys.js). `game` is the page's state (the rack's order and the snapshot);
+// `on` holds the page's intents.
+import { t } from "../i18n.js";
+import { enableDrag } from "./drag.js";
+import { nameOf } from "./rack.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function enablePointer(game, on) {
+  $("rack-tiles").addEventListener("click", (event) => {
+    const tile = event.target.closest(".tile[data-key]");
+    if (!tile) return;
+    game.cursor = game.order.findIndex((item) => item.key === tile.dataset.key);
+    $("rack-tiles").focus({ preventScroll: true }); // keys act on the rack, not the tile button
+    on.toggleSelect(tile.dataset.key);
+  });
+  $("strip").addEventListener("click", (event) => {   // any strip tile: the engine answers
+    const tile = event.target.closest(".tile[data-depth]");  // (E1 the head, E3 first round…)
+    if (tile) on.takeFromStrip(Number(tile.dataset.depth));
+  });
+  $("formations").addEventListener("click", (event) => {
+    const formation = event.target.closest(".formation");
+    if (formation) return on.attachTo(Number(formation.dataset.number));
+    // A row's tile: your own row's top is the one `take` (the engine answers, T5 for a
+    // joker); the notation names no other, so the page says why (T4) and sends nothing.
+    const rowTile = event.target.closest(".tile-row .tile");
+    if (!rowTile || !on.mine()) return;
+    if (rowTile.matches(".tile-row.own .tile.top")) on.act("take");
+    else on.refuse(t("rowTopOnly"), "T4");
+  });
+
+  // which move of which round the table is at: a tile held while the clock or another seat
+  // moved the game on is put down, not played (it was picked up for another moment)
+  const moment = () => `${game.snap?.match_id}/${game.snap?.round}/${game.snap?.view.history.length}`;
+  enableDrag(document.body, {
+    canDrag: (source) => source.dataset.drag === "tile" || on.mine(),
+    stamp: moment,
+    onDrop: ({ source, target, x, stamp }) => {
+      const kind = source.dataset.drag;
+      const drop = target.dataset.drop;
+      if (kind === "tile" && drop === "rack") return on.moveTile(source.dataset.key, dropIndex(game, x));
+      if (stamp !== moment()) return;
+      if (kind === "tile") {
+        const key = source.dataset.key;
+        if (drop === "discard" && on.mine()) {
+          const name = nameOf(game, key);    // a close when only that is listed (after the atu, T7)
+          const legal = game.snap.legal;
+          const close = !legal.includes(`discard ${name}`) && legal.includes(`close ${name}`);
+          on.act(`${close ? "close" : "discard"} ${name}`);
+        } else if (drop === "formation" && on.mine()) {
+          on.attachTo(Number(target.dataset.number), key);
+        } else if (drop === "row" && on.mine()) {
+          on.refuse(t("discardLeft"), "T2");
+        }
+      } else if (drop === "rack" && on.mine()) {
+        if (kind === "stock") on.act("draw");
+        else if (kind === "strip") on.takeFromStrip(Number(source.dataset.depth));
+        else if (kind === "row") on.act("take");
+        else if (kind === "atu") on.act("atu");
+      }
+    },
+  });
+}
+
+// Where a tile dropped at x on the rack goes: before the first tile of the pointer's
+// line whose centre is right of x (the rack wraps on narrow screens); else after the last.
+let lastPointerY = 0;
+window.addEventListener("pointermove", (event) => (lastPointerY = event.clientY), { passive: true });
+function dropIndex(game, x) {
+  const tiles = [...$("rack-tiles").querySelectorAll(".tile[data-key]:not(.dragging)")];
+  let best = game.order.length;
+  for (const tile of tiles) {
+    const rect = tile.getBoundingClientRect();
+    if (lastPointerY < rect.top - 4 || lastPointerY > rect.bottom + 4) continue;
+    if (x < rect.left + rect.width / 2) {
+      best = game.order.findIndex((item) => item.key === tile.dataset.key);
+      break;
+    }
+    best = game.order.findIndex((item) => item.key === tile.dataset.key) + 1;
+  }
+  return best;
+}
