@@ -1635,10 +1635,13 @@ def test_a_phone_on_its_side_keeps_the_stock_count_beside_its_word(page, site_ur
 
 
 def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_composed(
-        page, site_url, tmp_path):
-    """844×390 with an opening laid out to compose (a QA pass): the draft bar, the turn line
-    and the buttons left the board a band 60 px high, the strip out of sight. Smaller draft
-    tiles and buttons keep the stock and the strip's tiles in sight."""
+        phone, site_url, tmp_path):
+    """A phone on its side, with a finger, an opening laid out to compose (a QA pass): the
+    draft bar, the turn line and the buttons (40 px for a finger) left the board a band
+    24–60 px high, the strip out of sight. Smaller draft tiles, the strip's word beside its
+    tiles, a thinner rail and, below 820 px, the sort buttons stepping aside (the moves keep
+    one line) keep the stock and the strip's tiles in sight down to 640×360."""
+    page = phone
     page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
                          f"'remi.save', {json.dumps(json.dumps(take_to_open_log()))});")
     open_game(page, site_url)
@@ -1646,11 +1649,18 @@ def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_compos
     page.locator("[data-testid=strip] .tile.takeable[data-depth='1']").click()
     page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
     page.get_by_test_id("act-show-opening").click()
-    page.set_viewport_size({"width": 844, "height": 390})
-    page.get_by_test_id("draft").wait_for()
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(tmp_path / "draft-844.png"))
-    assert page.locator(".stock-stack, #strip .tile").evaluate_all(OUT_OF_BOARD) == []
+    for width, height in ((844, 390), (800, 360), (667, 375), (640, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.get_by_test_id("draft").wait_for()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(tmp_path / f"draft-{width}x{height}.png"))
+        assert page.locator(".stock-stack, #strip .tile").evaluate_all(OUT_OF_BOARD) == [], (width, height)
+        moves = page.locator(".moves").bounding_box()
+        assert moves["height"] < 50, (width, height, moves)      # one line of 40 px buttons
+        assert page.locator(".tools").is_visible() == (width > 820), (width, height)
+    page.get_by_test_id("act-clear").click()                    # composing no more: they return
+    page.get_by_test_id("draft").wait_for(state="hidden")
+    assert page.locator(".tools").is_visible()
 
 
 def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
