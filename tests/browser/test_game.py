@@ -1169,7 +1169,12 @@ def test_small_phone_a_swipe_from_a_shown_tile_scrolls_and_the_whole_stock_drags
     atu = page.locator("#atu .tile").bounding_box()
     touch_swipe(cdp, atu, {**atu, "y": atu["y"] - 150})
     page.wait_for_function("document.getElementById('board').scrollTop > 50")
-    board.evaluate("b => { b.scrollTop = 0; }")
+    # back to the top, and still there five frames on: the swipe's fling is over (on a busy
+    # machine it outlasted one reset and moved the stock from under the next swipe)
+    board.evaluate("""b => new Promise((done) => { let still = 0;
+        const tick = () => { still = b.scrollTop === 0 ? still + 1 : 0; b.scrollTop = 0;
+                             if (still > 5) done(); else requestAnimationFrame(tick); };
+        tick(); })""")
     if "draw" not in snap(page)["legal"]:             # the first player's turn is a discard
         play_my_turn(page, 1)
         wait_turn(page)
