@@ -945,6 +945,28 @@ def test_the_new_game_and_help_dialogs_are_named_by_their_headings(page, site_ur
         page.get_by_test_id("help-panel").wait_for(state="hidden")
 
 
+def test_a_dialog_taller_than_the_window_keeps_its_buttons_in_sight(page, site_url):
+    """A phone on its side (640×360): the new-game and help dialogs scroll, and their
+    Începe and OK were below the fold (a QA pass). The closing buttons stay pinned at the
+    dialog's foot, in sight and pressable before any scrolling."""
+    page.set_viewport_size({"width": 640, "height": 360})
+    open_game(page, site_url)
+    state = wait_turn(page)
+    in_sight = """(b) => { const d = b.closest('dialog'), r = b.getBoundingClientRect(),
+        s = d.getBoundingClientRect(); return d.scrollHeight > d.clientHeight + 50
+        && d.scrollTop === 0 && r.top >= s.top && r.bottom <= s.bottom && r.bottom <= innerHeight; }"""
+    page.get_by_test_id("help").click()
+    assert page.locator("#help .sheet-buttons button").evaluate(in_sight)
+    page.locator("#help .sheet-buttons button").click()
+    page.get_by_test_id("help-panel").wait_for(state="hidden")
+    page.get_by_test_id("new-game").click()
+    start = page.get_by_test_id("start-game")
+    assert start.evaluate(in_sight)
+    start.click()                                  # not covered by the fields scrolling under it
+    page.get_by_test_id("new-game-dialog").wait_for(state="hidden")
+    page.wait_for_function("m => window.remiGame.snap.match_id !== m", arg=state["match_id"])
+
+
 def test_enter_in_the_new_game_dialog_starts_the_game(page, site_url):
     """Enter in the new-game form submits with Începe, the default button (Renunță, the
     form's first button, had cancelled); Renunță and Esc still cancel."""
@@ -1527,7 +1549,7 @@ def test_an_update_is_offered_on_a_phone_too_and_no_toast_covers_it(page, phone,
 def test_a_board_taller_than_the_window_shows_that_more_lies_below(page, site_url, tmp_path):
     """With the window short the board scrolls; a shade and a chevron at its foot say so, and
     they go once the board is scrolled to the end (a QA pass missed the last seat's formations)."""
-    page.set_viewport_size({"width": 1280, "height": 330})
+    page.set_viewport_size({"width": 1280, "height": 300})
     open_game(page, site_url)
     wait_turn(page)
     board = page.locator("#board")
