@@ -1690,6 +1690,35 @@ def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_compos
     assert page.locator(".tools").is_visible()
 
 
+def test_a_small_phone_upright_keeps_the_table_in_sight_while_an_opening_is_composed(
+        new_context, site_url):
+    """360×640 with a finger (a QA pass): composing an opening left the board 28 px high —
+    the seat card on two lines, the sort buttons a line of their own, fifteen tiles on three
+    lines of seven. Now the card is one line, the sort buttons step aside while composing and
+    the rack holds eight tiles to a line: the stock stays in sight above the opening."""
+    context = new_context(viewport={"width": 360, "height": 640}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
+                         f"'remi.save', {json.dumps(json.dumps(take_to_open_log()))});")
+    open_game(page, site_url)
+    wait_turn(page)
+    page.locator("[data-testid=strip] .tile.takeable[data-depth='1']").click()
+    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    tops = page.locator("[data-testid=rack] [data-testid=tile]").evaluate_all(
+        "tiles => tiles.map((t) => Math.round(t.getBoundingClientRect().top))")
+    assert len(tops) == 15 and len(set(tops)) == 2, tops      # 8 + 7
+    card = page.locator(".me .seat").bounding_box()
+    assert card["height"] < 50, card                          # one line
+    page.get_by_test_id("act-show-opening").click()
+    page.get_by_test_id("draft").wait_for()
+    assert not page.locator(".tools").is_visible()
+    assert page.locator(".stock-stack").evaluate_all(OUT_OF_BOARD) == []
+    page.get_by_test_id("act-clear").click()
+    page.get_by_test_id("draft").wait_for(state="hidden")
+    assert page.locator(".tools").is_visible()
+
+
 def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_url):
     """The strip's head lies sideways (E1), where a K6 read as a 9 (a QA pass): 6 and 9 carry
     an underline, as on real tiles; no other number does."""
