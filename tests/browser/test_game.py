@@ -1661,6 +1661,15 @@ def test_a_phone_on_its_side_keeps_the_stock_count_beside_its_word(page, site_ur
         assert lines == [1, True], (width, lines)
 
 
+def take_the_strip_top_to_open(page, site_url: str) -> None:
+    """The saved take-to-open game, its strip's top taken: an opening with it is due (E5)."""
+    save_before_load(page, take_to_open_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    page.locator("[data-testid=strip] .tile.takeable[data-depth='1']").click()
+    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+
+
 def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_composed(
         phone, site_url, tmp_path):
     """A phone on its side, with a finger, an opening laid out to compose (a QA pass): the
@@ -1669,12 +1678,7 @@ def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_compos
     tiles, a thinner rail and, below 820 px, the sort buttons stepping aside (the moves keep
     one line) keep the stock and the strip's tiles in sight down to 640×360."""
     page = phone
-    page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
-                         f"'remi.save', {json.dumps(json.dumps(take_to_open_log()))});")
-    open_game(page, site_url)
-    wait_turn(page)
-    page.locator("[data-testid=strip] .tile.takeable[data-depth='1']").click()
-    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    take_the_strip_top_to_open(page, site_url)
     page.get_by_test_id("act-show-opening").click()
     for width, height in ((844, 390), (800, 360), (667, 375), (640, 360)):
         page.set_viewport_size({"width": width, "height": height})
@@ -1699,12 +1703,7 @@ def test_a_small_phone_upright_keeps_the_table_in_sight_while_an_opening_is_comp
     context = new_context(viewport={"width": 360, "height": 640}, device_scale_factor=2,
                           is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
-                         f"'remi.save', {json.dumps(json.dumps(take_to_open_log()))});")
-    open_game(page, site_url)
-    wait_turn(page)
-    page.locator("[data-testid=strip] .tile.takeable[data-depth='1']").click()
-    page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
+    take_the_strip_top_to_open(page, site_url)
     tops = page.locator("[data-testid=rack] [data-testid=tile]").evaluate_all(
         "tiles => tiles.map((t) => Math.round(t.getBoundingClientRect().top))")
     assert len(tops) == 15 and len(set(tops)) == 2, tops      # 8 + 7
