@@ -5,6 +5,12 @@ import { byColour, byNumber } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 
+// The rack's cursor shows, and D / C may throw its tile, while the rack has the focus and the
+// keys were used last: a click that leaves the focus there (a tile; the stock, which the draw
+// took away) shows none. A class says which, with no redraw (a click must find its tile).
+const byKeys = (on) => $("rack-tiles").classList.toggle("by-keys", on);
+const cursorShown = () => $("rack-tiles").matches(".by-keys:is(:focus, :focus-within)");
+
 /** Tab and Shift+Tab go round the panel's buttons instead of walking behind it. */
 function keepFocusIn(panel, event) {
   const buttons = [...panel.querySelectorAll("button")].filter((b) => !b.disabled && b.getClientRects().length > 0);
@@ -26,6 +32,8 @@ export function enableKeys(game, on) {
     }
     if (event.target.closest?.("input, select, textarea")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const shown = cursorShown();      // what the player saw before this key
+    byKeys(true);
     const key = event.key;
     const current = game.order[game.cursor];
     const handled = () => event.preventDefault();
@@ -58,15 +66,14 @@ export function enableKeys(game, on) {
     if (key === "Enter") { on.enter(); return handled(); }
     if (/^[0-9]$/.test(key)) { typeDigit(key); return handled(); }
     const tabla = () => game.snap?.view.variant === "tabla";
-    // with no tile selected, D and C take the cursor's tile: only while it is drawn (the rack
-    // has the focus), never one the player cannot see
-    const cursorShown = () => $("rack-tiles").matches(":focus-within, :focus");
+    // with no tile selected, D and C take the cursor's tile: only while it shows, never one
+    // the player cannot see
     const actions = {
       s: () => on.mine() && on.act("draw"),
       t: () => on.mine() && on.act("take"),
       l: () => on.laySelected(),
-      d: () => on.discardOrClose("discard", cursorShown()),
-      c: () => tabla() && on.discardOrClose("close", cursorShown()),  // Tablă's keys do nothing in Etalat
+      d: () => on.discardOrClose("discard", shown),
+      c: () => tabla() && on.discardOrClose("close", shown),  // Tablă's keys do nothing in Etalat
       a: () => tabla() && on.mine() && on.act("atu"),
       g: () => on.sortRack(byColour),
       n: () => on.sortRack(byNumber),
@@ -93,4 +100,7 @@ export function enableKeys(game, on) {
   };
 
   document.addEventListener("keydown", onKey);
+  document.addEventListener("pointerdown", () => byKeys(false), true);
+  byKeys(true);
+  $("rack-tiles").addEventListener("focusin", () => cursorShown() && on.render());  // Tab: drawn at once
 }
