@@ -1173,6 +1173,7 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
     if snap(page)["view"]["variant"] == "etalat":
         chip = page.get_by_test_id("opened-chip").first
         assert chip.is_visible() and chip.inner_text() in {"neet.", "etal."}
+    page.evaluate("document.activeElement.blur()")   # Escape's focus ring: not a finger's
     page.screenshot(path=str(screenshot_path("phone.png", tmp_path)), animations="disabled")
     page.evaluate("document.getElementById('scores-panel').hidden = false")
     panel = page.locator("#scores-panel .sheet").bounding_box()   # the round-end panel fits
