@@ -1192,6 +1192,44 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
     page.screenshot(path=str(tmp_path / "phone-scores.png"), animations="disabled")
 
 
+def test_a_phone_shows_a_bot_thinking_clear_of_its_number_and_the_round_end_buttons_in_two_lines(
+        phone, site_url):
+    """A QA pass, at 390×844: the round-end panel's four buttons left *Joc nou* alone on a
+    second line, and a bot's "thinking" dots were drawn over its card's "#3" (four seats).
+    The panel's main button has the foot to itself; the dots sit on the card's top edge."""
+    page = phone
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url, "botDelay=2500")
+    wait_turn(page)
+    page.locator("#atu").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
+    click_tile(page, "K9")
+    page.get_by_test_id("act-close").click()
+    page.get_by_test_id("scores").wait_for()
+    rows = page.locator("#scores-panel .sheet-buttons button:visible").evaluate_all(
+        """buttons => buttons.map((b) => { const r = b.getBoundingClientRect();
+            return { id: b.id, top: Math.round(r.top), width: r.width,
+                     row: b.parentElement.getBoundingClientRect().width }; })""")
+    assert len(rows) == 4, rows
+    *others, main = sorted(rows, key=lambda b: b["top"])
+    assert main["id"] == "btn-next" and main["width"] >= main["row"] - 1, rows
+    assert len({b["top"] for b in others}) == 1 and main["top"] > others[0]["top"], rows
+    page.keyboard.press("Escape")                  # the panel aside: the bar's Joc nou
+    new_game_via_dialog(page, "etalat", 4, ["expert", "expert", "expert"])   # the longest pill
+    state = snap(page)
+    if state["my_turn"]:                           # the first to play: a discard, then a bot
+        page.evaluate("a => window.remi.act(a)", next(a for a in state["legal"] if a.startswith("discard")))
+    page.locator(".thinking").wait_for()
+    overlaps = page.evaluate("""() => {
+        const dots = document.querySelector('.thinking').getBoundingClientRect();
+        const card = document.querySelector('.thinking').closest('.seat');
+        return [...card.querySelectorAll('.seat-head > *, .seat-info > *')].filter((part) => {
+            const r = part.getBoundingClientRect();
+            return r.left < dots.right && dots.left < r.right && r.top < dots.bottom && dots.top < r.bottom;
+        }).map((part) => part.textContent); }""")
+    assert overlaps == [], f"the dots cover {overlaps}"
+
+
 def small_targets(page, selector: str) -> list:
     """The visible elements matching `selector` a finger would miss: under 40 px tall."""
     return page.locator(selector).evaluate_all(
