@@ -776,10 +776,10 @@ function renderButtons(snap, info) {
   show("act-open", etalat && !opened, playing && (S.draft.length > 0 || count >= 3));
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
   show("act-lay", etalat && opened, playing && count >= 3);
-  show("act-close", !etalat, mineNow && info.closes.size > 0 && count <= 1);  // the atu's too (T7)
+  // enabled whatever is selected: with none or several, a click says to choose one tile
+  show("act-close", !etalat, mineNow && info.closes.size > 0);  // the atu's too (T7)
   // enabled only when the engine lists a discard (a take that must open first lists none)
-  show("act-discard", true, playing && count <= 1
-    && (snap.legal ?? []).some((action) => action.startsWith("discard ")));
+  show("act-discard", true, playing && (snap.legal ?? []).some((action) => action.startsWith("discard ")));
   show("act-clear", count > 0 || S.draft.length > 0);
 }
 
