@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 function when(ms) {
   if (!Number.isFinite(ms)) return "—";
   return new Date(ms).toLocaleString(lang() === "en" ? "en-GB" : "ro-RO",
-    { dateStyle: "short", timeStyle: "short" });
+    { dateStyle: "medium", timeStyle: "short" });   // "3 Dec 2026": no day/month doubt
 }
 
 const players = (entry) => entry.players.map((_, seat) => playerLabel(entry.players, seat, entry.seat));
