@@ -405,6 +405,19 @@ def atu_close_log() -> dict:
     return saved_match("atuclose0001", "tabla", "R7", hands, rest[29:], [], seed="atu")
 
 
+def close_with_the_atu(page, site_url: str, query: str = "botDelay=0") -> None:
+    """The saved atu-close game: take the atu, close discarding K9 (T7); the round-end panel
+    shows."""
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url, query)
+    wait_turn(page)
+    page.locator("#atu").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
+    click_tile(page, "K9")
+    page.get_by_test_id("act-close").click()
+    page.get_by_test_id("scores").wait_for()
+
+
 def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     """T7 by mouse: the atu, then Închide (it stayed disabled); T4: a tile no one may take
     and T2: a tile dropped on a row that is not the discard's say why instead of nothing."""
@@ -1207,14 +1220,7 @@ def test_a_phone_shows_a_bot_thinking_clear_of_its_number_and_the_round_end_butt
     second line, and a bot's "thinking" dots were drawn over its card's "#3" (four seats).
     The panel's main button has the foot to itself; the dots sit on the card's top edge."""
     page = phone
-    save_before_load(page, atu_close_log())
-    open_game(page, site_url, "botDelay=2500")
-    wait_turn(page)
-    page.locator("#atu").click()
-    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
-    click_tile(page, "K9")
-    page.get_by_test_id("act-close").click()
-    page.get_by_test_id("scores").wait_for()
+    close_with_the_atu(page, site_url, "botDelay=2500")
     rows = page.locator("#scores-panel .sheet-buttons button:visible").evaluate_all(
         """buttons => buttons.map((b) => { const r = b.getBoundingClientRect();
             return { id: b.id, top: Math.round(r.top), width: r.width,
@@ -1822,14 +1828,7 @@ def test_the_round_end_panel_opens_at_its_title_with_its_buttons_in_sight_when_s
     out of sight and the focused button below the fold (a QA pass). Its buttons stay pinned
     at its foot and it opens at the top."""
     page.set_viewport_size({"width": 683, "height": 384})
-    save_before_load(page, atu_close_log())
-    open_game(page, site_url)
-    wait_turn(page)
-    page.locator("#atu").click()
-    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
-    click_tile(page, "K9")
-    page.get_by_test_id("act-close").click()
-    page.get_by_test_id("scores").wait_for()
+    close_with_the_atu(page, site_url)
     page.wait_for_function("document.activeElement?.id === 'btn-next'")
     page.wait_for_timeout(500)                     # the score sheet drawn after the focus
     boxes = page.evaluate("""() => {
