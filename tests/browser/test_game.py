@@ -636,6 +636,13 @@ def test_a_refused_opening_stays_composed_until_esc(page, site_url):
     assert json.loads(page.evaluate("localStorage.getItem('remi.rack')"))["draft"] == []
 
 
+def rack_by_keys(page) -> None:
+    """The rack focused as a keyboard player has it: a key pressed there (its cursor shows,
+    so D and C may throw the cursor's tile; after a click they ask for a tile)."""
+    page.get_by_test_id("rack").focus()
+    page.keyboard.press("ArrowRight")
+
+
 def draw_if_legal(page, state: dict) -> None:
     """Draw from the stock by a click, unless this is the first player's discard-only turn."""
     if "draw" in state["legal"]:
@@ -663,8 +670,7 @@ def test_discard_by_click_needs_a_selected_tile_the_d_key_uses_the_cursor(page, 
     page.get_by_test_id("act-discard").click()
     page.wait_for_function(asked)
     assert history_len(page) == before and snap(page)["view"]["phase"] == "play"
-    page.get_by_test_id("rack").focus()
-    page.keyboard.press("ArrowRight")          # a key: the cursor is drawn
+    rack_by_keys(page)
     under = page.evaluate("window.remiGame.order[window.remiGame.cursor].name")
     page.keyboard.press("d")
     wait_change(page, before)
@@ -771,7 +777,7 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     rack = rack_names(page)
     saved = page.evaluate("localStorage.getItem('remi.save')")
     if "draw" in state["legal"]:
-        page.get_by_test_id("rack").focus()
+        rack_by_keys(page)
         page.keyboard.press("d")               # discard before drawing: E2
     else:                                      # the first player's first turn: E3
         for name in rack[:3]:
@@ -795,14 +801,14 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
         # its rule id (the title has it)
         page.get_by_test_id("lang").click()
         banner.wait_for(state="hidden")
-        page.get_by_test_id("rack").focus()
+        rack_by_keys(page)
         page.keyboard.press("d")
         banner.wait_for()
         assert reason.inner_text() == "Draw first: from the stock or the strip"
         assert banner.inner_text().count("E2") == 1
         page.get_by_test_id("lang").click()
         banner.wait_for(state="hidden")
-        page.get_by_test_id("rack").focus()
+        rack_by_keys(page)
         page.keyboard.press("d")
         banner.wait_for()
     # a tile named by the engine's text is said in words (the codes use English letters)
@@ -1333,7 +1339,7 @@ def test_the_language_switch_leaves_nothing_said_in_the_other_language(page, sit
     page.get_by_test_id("lang").click()
     assert announce.text_content() == ""
     before = history_len(page)
-    page.get_by_test_id("rack").focus()
+    rack_by_keys(page)
     page.keyboard.press("s" if "draw" in snap(page)["legal"] else "d")
     wait_change(page, before)
     said = announce.text_content()   # the player's move, or already a bot's after it (no delay)
