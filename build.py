@@ -93,8 +93,9 @@ def check(cmd: list[str]) -> None:
 
 
 def ensure_node_modules() -> None:
-    """Install the pinned runtimes from package-lock.json when missing."""
-    if not (PYODIDE_DIR / "pyodide.mjs").exists() or not (PYSCRIPT_DIR / "core.js").exists():
+    """Install the pinned runtimes (and the tests' axe-core) from package-lock.json when missing."""
+    needed = (PYODIDE_DIR / "pyodide.mjs", PYSCRIPT_DIR / "core.js", NODE_MODULES / "axe-core" / "axe.min.js")
+    if not all(path.exists() for path in needed):
         check(["npm", "ci", "--no-audit", "--no-fund"])
 
 

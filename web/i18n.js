@@ -268,7 +268,8 @@ export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-title]")) {
     el.title = t(el.dataset.i18nTitle);
-    el.setAttribute("aria-label", el.title);
+    // a symbol ("?", "×") is named by its title; a word ("EN") names itself, the title describes
+    if (!el.dataset.i18n) el.setAttribute("aria-label", el.title);
   }
 }
 

@@ -421,8 +421,7 @@ def close_with_the_atu(page, site_url: str, query: str = "botDelay=0") -> None:
 def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     """T7 by mouse: the atu, then Închide (it stayed disabled); T4: a tile no one may take
     and T2: a tile dropped on a row that is not the discard's say why instead of nothing."""
-    page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
-                         f"'remi.save', {json.dumps(json.dumps(atu_close_log()))});")
+    save_before_load(page, atu_close_log())
     open_game(page, site_url)
     state = wait_turn(page)
     assert state["match_id"] == "atuclose0001" and "atu" in state["legal"], state["legal"]

@@ -1,5 +1,6 @@
 // One tile as markup: cream face, the number in its colour, and a shape per colour
-// (● black, ▲ red, ■ yellow, ◆ blue) so colour is never the only cue. The joker has its own face.
+// (● black, ▲ red, ■ yellow, ◆ blue) so colour is never the only cue. The joker has its own face,
+// and its word: a visible "J" alone was not part of its name, "joker" (WCAG 2.5.3).
 import { lang as pageLang, tileLabel } from "../i18n.js";
 
 const COLOURS = { K: "black", R: "red", Y: "yellow", B: "blue" };
@@ -21,7 +22,7 @@ export function tileEl(name, { lang = pageLang(), tag = "span", small = false } 
   el.setAttribute("aria-label", tileLabel(name, lang));
   if (tag === "span") el.setAttribute("role", "img");  // named for screen readers (a button's role wins)
   if (colour === "J") {
-    el.innerHTML = '<span class="num" aria-hidden="true">☺</span><span class="mark" aria-hidden="true">J</span>';
+    el.innerHTML = '<span class="num" aria-hidden="true">☺</span><span class="mark" aria-hidden="true">JOKER</span>';
   } else {
     const turnable = number === 6 || number === 9 ? " turnable" : "";   // underlined: a tile lies sideways
     el.innerHTML = `<span class="num${turnable}" aria-hidden="true">${number}</span>`

@@ -71,7 +71,7 @@ export async function renderProfile() {
   table.replaceChildren();
   // One line per statistic, one column per variant: narrow enough for a phone.
   const head = el("tr");
-  head.append(el("th", "", ""));
+  head.append(el("td"));   // the corner: a header cell with no text is no header
   for (const variant of ["etalat", "tabla"]) head.append(el("th", "", t(variant)));
   const thead = el("thead");
   thead.append(head);

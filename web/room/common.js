@@ -3,6 +3,7 @@
 
 import { addStrings, playerLabel, t } from "../i18n.js";
 import { linkKind, qrSvg } from "../net/index.js";
+import { el } from "../game/render.js";
 
 export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
 export const GUEST_KEY = "remi.room.guest";  // {link, name, password, token, match_id, rounds}
@@ -78,13 +79,6 @@ addStrings({
 
 export const nowS = () => Date.now() / 1000;
 
-export function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 export function savedRelays() {
   return (localStorage.getItem(RELAYS_KEY) ?? "").split(/\s+/).filter(Boolean);
 }
@@ -119,10 +113,12 @@ export function warningLine(text, testid) {
   return line;
 }
 
-export function copyBox(text, testid) {
+/** A read-only field to copy `text` from, named `label` (the line said above it). */
+export function copyBox(text, testid, label) {
   const box = el("div", "copy-box");
   const input = el("input");
   input.readOnly = true;
+  input.setAttribute("aria-label", label);
   input.value = text;
   input.setAttribute("data-testid", testid);
   const button = el("button", "chip", t("copy"));

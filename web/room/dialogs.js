@@ -4,7 +4,8 @@
 import { LEVELS, showPresetFor } from "../game/dialog.js";
 import { botName, t } from "../i18n.js";
 import { watchLobby } from "../net/index.js";
-import { el, linkWithRelays, RELAYS_KEY, savedRelays, warningLine } from "./common.js";
+import { el } from "../game/render.js";
+import { linkWithRelays, RELAYS_KEY, savedRelays, warningLine } from "./common.js";
 
 /** The host's room dialog; resolves with {room: room_create args, signalling, relays} or null.
  * `activeRoom`: "host" / "guest" when this page is in a room now (creating one ends it:

@@ -7,7 +7,8 @@ import { call, pageError } from "../engine.js";
 import { isTileName, t } from "../i18n.js";
 import { joinRoom } from "../net/index.js";
 import { askJoin } from "./dialogs.js";
-import { copyBox, el, GUEST_KEY, isInvite, leaveButton, relaysOf, seatList } from "./common.js";
+import { el } from "../game/render.js";
+import { copyBox, GUEST_KEY, isInvite, leaveButton, relaysOf, seatList } from "./common.js";
 
 const PROTOCOL = 1;
 const ANSWER_TIMEOUT_MS = 15000;
@@ -396,7 +397,7 @@ export class GuestTable {
     const panel = this.ui.panel;
     panel.hidden = false;
     panel.replaceChildren();
-    panel.append(el("h3", "", t("room")));
+    panel.append(el("h2", "", t("room")));
     const status = el("p", "room-status", this.statusText());
     status.setAttribute("data-testid", "room-status");
     panel.append(status);
@@ -409,7 +410,7 @@ export class GuestTable {
       panel.append(retry);
     }
     if (this.conn?.reply && this.conn.state !== "open" && !this.conn.connects) {
-      panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out"));
+      panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out", t("replyToHost")));
     }
     const linked = this.conn?.state === "open";    // host gone: nobody is known to be there
     if (this.players.length) panel.append(seatList(this.players.map((p) => ({ ...p, online: linked && p.connected !== false, taken: true })), this.seat));

@@ -5,7 +5,8 @@
 import { call } from "../engine.js";
 import { t } from "../i18n.js";
 import { hostRoom } from "../net/index.js";
-import { copyBox, el, HOST_KEY, leaveButton, linkWithRelays, nowS, seatList } from "./common.js";
+import { el } from "../game/render.js";
+import { copyBox, HOST_KEY, leaveButton, linkWithRelays, nowS, seatList } from "./common.js";
 
 const TICK_MS = 1000;
 
@@ -202,7 +203,7 @@ export class HostTable {
     panel.hidden = false;
     panel.replaceChildren();
     const info = this.roomInfo;
-    panel.append(el("h3", "", `${t("room")} · ${t(info.variant)}`));
+    panel.append(el("h2", "", `${t("room")} · ${t(info.variant)}`));
     panel.append(seatList(info.seats, info.seats.findIndex((s) => s.kind === "host")));
     const buttons = el("div", "sheet-buttons");
     if (!info.started || info.over) {
@@ -215,7 +216,7 @@ export class HostTable {
     buttons.append(leaveButton(this.ui));
     panel.append(buttons);   // before the link and its QR code: always in sight
     if (this.netConfig.signalling === "relay" && this.link) {
-      panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link"));
+      panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link", t("roomLink")));
     }
     // an invite is single-use: a free seat needs one, and so does a guest who dropped
     const open = info.seats.map((s, i) => [s, i])
@@ -224,9 +225,10 @@ export class HostTable {
       for (const [seat, index] of open) {
         const invite = this.invites.find((i) => i.seat === index);
         const block = el("div", "invite");
-        block.append(el("p", "", seat.taken ? t("reinvite", { name: seat.in_place_of ?? seat.name }) : t("invite", { n: index + 1 })));
+        const said = seat.taken ? t("reinvite", { name: seat.in_place_of ?? seat.name }) : t("invite", { n: index + 1 });
+        block.append(el("p", "", said));
         if (invite) {
-          block.append(...copyBox(invite.url, "invite-link"), this.replyForm(invite));
+          block.append(...copyBox(invite.url, "invite-link", said), this.replyForm(invite));
         } else {
           const button = el("button", "chip", t("newInvite"));
           button.type = "button";

@@ -1,0 +1,120 @@
+"""An accessibility audit of every screen a player meets: axe-core (a dev dependency,
+vendored from npm, injected into the page by the test, never shipped) checks WCAG 2.1 A and
+AA and its best practices — names of controls, ARIA roles, contrast of text, headings.
+Any violation fails, whatever its impact. docs/ui.md, "Accessibility"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_game import close_with_the_atu, new_game_via_dialog, open_game, wait_turn
+from test_platform import open_tab
+from test_rooms import GAME, READY_MS, create_room, join_dialog, open_page, wait_ready, wait_seated
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+RULESETS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+def violations(page) -> list[str]:
+    """What axe finds wrong in the page as it is now, one line per rule and element."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))
+             .violations.flatMap(v => v.nodes.map(n =>
+               `${v.impact} ${v.id} at ${n.target.join(' ')} (${n.html.slice(0, 160)}): ${n.failureSummary}`))""",
+        RULESETS)
+    return [line.replace("\n", " ") for line in found]
+
+
+def audit(page, screen: str, seen: dict) -> None:
+    seen[screen] = violations(page)
+
+
+def assert_clean(seen: dict) -> None:
+    bad = {screen: lines for screen, lines in seen.items() if lines}
+    assert not bad, "\n".join(f"{screen}:\n  " + "\n  ".join(lines) for screen, lines in bad.items())
+
+
+def close_dialog(page) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+
+
+def test_the_table_the_dialogs_and_the_menu_pass_the_audit(page, site_url):
+    seen: dict = {}
+    close_with_the_atu(page, site_url)          # a Tablă save, closed: the round-end panel
+    audit(page, "round end", seen)
+    page.get_by_test_id("scores-aside").click()
+    new_game_via_dialog(page, "etalat", 2, ["hard"])
+    wait_turn(page)
+    audit(page, "Etalat table", seen)
+    for button, dialog in (("new-game", "new-game-dialog"), ("help", "help-panel"),
+                           ("room", "room-dialog")):
+        page.get_by_test_id(button).click()
+        page.get_by_test_id(dialog).wait_for()
+        audit(page, dialog, seen)
+        close_dialog(page)
+    for tab in ("arena", "tournament", "profile", "history"):
+        open_tab(page, tab)
+        audit(page, f"menu, {tab}", seen)
+    page.locator("[data-testid=history-row]").first.click()
+    detail = page.get_by_test_id("history-detail")
+    detail.locator("[data-testid=score-sheet-table]").wait_for()
+    audit(page, "a match in the history", seen)
+    detail.locator("[data-testid=replay-round]").first.click()
+    page.get_by_test_id("replay-dialog").wait_for()
+    audit(page, "replay", seen)
+    assert_clean(seen)
+    assert len(seen) == 11
+
+
+def test_english_at_four_seats_passes_the_audit(page, site_url):
+    seen: dict = {}
+    open_game(page, site_url)
+    wait_turn(page)
+    page.get_by_test_id("lang").click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    new_game_via_dialog(page, "etalat", 4, ["easy", "medium", "expert"])
+    wait_turn(page)                             # the bots still: the scan sees one page
+    audit(page, "Etalat, four seats, English", seen)
+    assert_clean(seen)
+
+
+def test_a_room_s_host_and_guest_screens_pass_the_audit(context, new_context, site_url):
+    """By invite codes: the host's panel with an invite, the guest's join dialog and reply
+    code, both tables once the match has begun."""
+    seen: dict = {}
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"])
+    host.get_by_test_id("new-invite").click()
+    invite = host.get_by_test_id("invite-link").input_value()
+    audit(host, "host, an invite out", seen)
+    guest = open_page(new_context(), invite)
+    guest.get_by_test_id("join-dialog").wait_for(timeout=READY_MS)
+    audit(guest, "guest, the join dialog", seen)
+    join_dialog(guest, "Ana")
+    reply = guest.get_by_test_id("reply-out")
+    reply.wait_for(timeout=READY_MS)
+    audit(guest, "guest, its reply code", seen)
+    host.get_by_test_id("reply-code").fill(reply.input_value())
+    host.get_by_test_id("accept-reply").click()
+    wait_seated(guest, others=[host])
+    host.get_by_test_id("start-match").click()
+    for page, who in ((host, "host"), (guest, "guest")):     # a human's turn: the bot waits
+        page.wait_for_function("window.remiGame.snap?.view && !window.remiGame.busy"
+                               " && [0, 1].includes(window.remiGame.snap.view.to_play)",
+                               timeout=READY_MS)
+        audit(page, f"{who}, the room's table", seen)
+    assert_clean(seen)
+
+
+def test_a_phone_passes_the_audit(phone, site_url):
+    seen: dict = {}
+    close_with_the_atu(phone, site_url)
+    audit(phone, "phone round end", seen)
+    phone.get_by_test_id("next-round").click()
+    wait_turn(phone)
+    audit(phone, "phone table", seen)
+    assert_clean(seen)
