@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_game import close_with_the_atu, new_game_via_dialog, open_game, wait_turn
+from test_game import close_with_the_atu, draw_and_compose, new_game_via_dialog, open_game, wait_turn
 from test_platform import open_tab
 from test_rooms import GAME, READY_MS, create_room, join_dialog, open_page, wait_ready, wait_seated
 
@@ -55,6 +55,10 @@ def test_the_table_the_dialogs_and_the_menu_pass_the_audit(page, site_url):
         page.get_by_test_id(dialog).wait_for()
         audit(page, dialog, seen)
         close_dialog(page)
+    draw_and_compose(page)                      # three tiles: no opening (E4), refused
+    page.get_by_test_id("act-open").click()
+    page.get_by_test_id("banner").locator(".rule-text").wait_for()
+    audit(page, "a refused opening, still composed", seen)
     for tab in ("arena", "tournament", "profile", "history"):
         open_tab(page, tab)
         audit(page, f"menu, {tab}", seen)
@@ -66,7 +70,7 @@ def test_the_table_the_dialogs_and_the_menu_pass_the_audit(page, site_url):
     page.get_by_test_id("replay-dialog").wait_for()
     audit(page, "replay", seen)
     assert_clean(seen)
-    assert len(seen) == 11
+    assert len(seen) == 12
 
 
 def test_english_at_four_seats_passes_the_audit(page, site_url):
