@@ -127,6 +127,16 @@ def relay():
 
 
 @pytest.fixture
+def stun():
+    """A STUN server on 127.0.0.1 (tests/relay/stun_server.py)."""
+    from tests.relay.stun_server import StunServer
+
+    server = StunServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
 def phone(browser, guard: Guard):
     """A page in a phone's portrait viewport (390×844, touch), guarded like `page`."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -37,7 +38,7 @@ def wait_ready(page) -> None:
 
 def create_room(page, seats: list[str], *, signalling: str = "manual", relays: str = "",
                 password: str = "", variant: str = "tabla", visibility: str = "private",
-                target: str = "") -> None:
+                target: str = "", ice: str = "") -> None:
     page.get_by_test_id("room").click()
     dialog = page.get_by_test_id("room-dialog")
     dialog.locator("select[name=variant]").select_option(variant)
@@ -46,6 +47,7 @@ def create_room(page, seats: list[str], *, signalling: str = "manual", relays: s
         dialog.get_by_test_id(f"room-seat-{index}").select_option(kind)
     dialog.get_by_test_id("room-password").fill(password)
     dialog.get_by_test_id("room-relays").fill(relays)
+    dialog.get_by_test_id("room-ice").fill(ice)
     dialog.locator("select[name=signalling]").select_option(signalling)
     dialog.locator("select[name=visibility]").select_option(visibility)
     if target not in ("", "500", "1000", "1500", "2500"):    # a match short enough for a test
@@ -280,6 +282,69 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     assert [r["round"] for r in saved["rounds"]] == [1] and saved["match_id"] == snap(host)["match_id"]
 
 
+def test_the_stun_server_typed_by_the_host_is_asked_by_both_sides(context, new_context, site_url,
+                                                                  stun):
+    """Across the internet each peer needs a STUN server to learn its public address
+    (docs/net.md). A line that is no server keeps the room dialog open and says why; the
+    server typed goes into the invite link, and the host's and the guest's connections both
+    ask it (a STUN server on 127.0.0.1, tests/relay/stun_server.py)."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    host.get_by_test_id("room").click()
+    dialog = host.get_by_test_id("room-dialog")
+    dialog.get_by_test_id("room-ice").fill("stun.example.org:3478")
+    dialog.get_by_test_id("create-room").click()
+    said = dialog.get_by_test_id("room-ice").evaluate("n => n.validationMessage")
+    assert dialog.is_visible() and "„stun.example.org:3478”" in said and "stun:" in said, said
+    assert host.evaluate("document.body.dataset.room ?? ''") == ""
+    host.keyboard.press("Escape")
+    parsed = host.evaluate("""async (lines) => {
+        const common = await import(new URL('web/room/common.js', location.href));
+        return [...lines.map((text) => common.iceLines(text)),
+                common.iceOf('/#join=abc&ice=%E0%A4%A&ice=stun%3Aa.org&ice=stun%3Ax%2Fy')]; }""",
+        ["stun:a.org", "turn:a.org:3478 ann secret\nstuns:b.org:5349", "turn:a.org:3478",
+         "stun:a.org ann", "https://a.org", "stun:a.org:99999"])
+    assert parsed == [
+        {"servers": [{"urls": "stun:a.org"}], "bad": None},
+        {"servers": [{"urls": "turn:a.org:3478", "username": "ann", "credential": "secret"},
+                     {"urls": "stuns:b.org:5349"}], "bad": None},
+        {"servers": [], "bad": "turn:a.org:3478"},          # TURN needs a user and a password
+        {"servers": [], "bad": "stun:a.org ann"},
+        {"servers": [], "bad": "https://a.org"},
+        {"servers": [], "bad": "stun:a.org:99999"},
+        [{"urls": "stun:a.org"}]]           # from a link: what is no server is left out
+    create_room(host, ["guest", "easy"], ice=stun.url)
+    assert stun.asked == [], "no connection before an invite"
+    host.get_by_test_id("new-invite").click()
+    invite = host.get_by_test_id("invite-link").input_value()
+    assert f"&ice={quote(stun.url, safe='')}" in invite, invite
+    host_ports = {port for _, port in stun.asked}   # the invite waits for its gathering
+    assert host_ports
+    guest = open_page(new_context(), invite)
+    join_dialog(guest, "Ana")
+    reply = guest.get_by_test_id("reply-out")
+    reply.wait_for(timeout=READY_MS)                 # the reply likewise
+    assert {port for _, port in stun.asked} - host_ports, "the guest's connection did not ask"
+    host.get_by_test_id("reply-code").fill(reply.input_value())
+    host.get_by_test_id("accept-reply").click()
+    wait_seated(guest, others=[host])
+
+
+def test_a_room_link_names_the_stun_server_and_the_guest_takes_it_from_there(
+        context, new_context, site_url, relay, stun):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url, ice=stun.url)
+    link = host.get_by_test_id("room-link").input_value()
+    assert f"&ice={quote(stun.url, safe='')}" in link, link
+    guest = open_page(new_context(), link)
+    join_dialog(guest, "Ana")
+    wait_seated(guest, others=[host])
+    assert guest.evaluate("window.remiGame.room.conn.options.iceServers") == [{"urls": stun.url}]
+    assert guest.evaluate("localStorage.getItem('remi.ice')") is None, "the guest's own settings"
+    assert stun.asked
+
+
 def test_a_guest_whose_first_hello_is_lost_says_it_again_and_is_seated(context, new_context,
                                                                         site_url):
     """The host's page loses the guest's first message (its hello never reaches the engine):
@@ -503,11 +568,12 @@ def open_lobby(context, site_url: str, relay):
 
 
 def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_context, site_url,
-                                                                 relay):
+                                                                 relay, stun):
     host = open_page(context, site_url + GAME)
     wait_ready(host)
+    turn = "turn:127.0.0.1:9 ann pw-of-ann"            # never posted to the lobby's relays
     create_room(host, ["guest", "hard"], signalling="relay", relays=relay.url,
-                visibility="public")
+                visibility="public", ice=f"{stun.url}\n{turn}")
     player, lobby = open_lobby(new_context(), site_url, relay)
     assert "AI" in lobby.inner_text() and "1" in lobby.inner_text()
 
@@ -529,6 +595,9 @@ def test_a_public_room_is_listed_in_the_lobby_and_joined_from_it(context, new_co
     wait_seated(player, others=[host])
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
                            ".some(e => e.textContent === 'Ana')", timeout=30_000)
+    # the host's STUN server came with the lobby's entry, its TURN password did not
+    assert player.evaluate("window.remiGame.room.conn.options.iceServers") == [{"urls": stun.url}]
+    assert not any("pw-of-ann" in json.dumps(event) for event in relay.seen)
 
     # Ana leaves before the match (Părăsește camera): her seat is free again, not held.
     player.get_by_test_id("leave-room").click()

@@ -8,6 +8,7 @@ import { el } from "../game/render.js";
 export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
 export const GUEST_KEY = "remi.room.guest";  // {link, name, password, token, match_id, rounds}
 export const RELAYS_KEY = "remi.relays";
+export const ICE_KEY = "remi.ice";          // STUN / TURN servers, one per line (iceLines)
 
 addStrings({
   room: "Cameră", roomTitle: "Joc cu prietenii", roomCreate: "Creează camera",
@@ -16,6 +17,8 @@ addStrings({
   midgameJoin: "Intrare în timpul jocului", visibility: "Vizibilitate", private: "privată",
   public: "publică (în lobby)", signalling: "Conectare", byLink: "prin link (internet)",
   byInvite: "prin coduri (aceeași rețea, fără internet)", relays: "Relee (câte unul pe rând)",
+  iceServers: "Servere STUN / TURN, pentru internet (câte unul pe rând)",
+  iceBad: "Nu e un server STUN sau TURN: „{line}”. Scrie stun:gazdă:port, sau turn:gazdă:port utilizator parolă.",
   roomLink: "Trimite linkul prietenilor:", invite: "Invitație pentru locul {n}",
   newInvite: "Invitație nouă", replyCode: "Codul primit înapoi", accept: "Acceptă",
   startMatch: "Începe meciul", leaveRoom: "Părăsește camera", copy: "Copiază", copied: "Copiat",
@@ -49,6 +52,8 @@ addStrings({
   midgameJoin: "Mid-game join", visibility: "Visibility", private: "private",
   public: "public (in the lobby)", signalling: "Connect", byLink: "by link (internet)",
   byInvite: "by codes (same network, no internet)", relays: "Relays (one per line)",
+  iceServers: "STUN / TURN servers, for the internet (one per line)",
+  iceBad: "Not a STUN or TURN server: “{line}”. Write stun:host:port, or turn:host:port user password.",
   roomLink: "Send the link to your friends:", invite: "Invite for seat {n}",
   newInvite: "New invite", replyCode: "The code sent back", accept: "Accept",
   startMatch: "Start the match", leaveRoom: "Leave the room", copy: "Copy", copied: "Copied",
@@ -88,8 +93,48 @@ export function linkWithRelays(link, relays) {
   return link + relays.map((url) => `&relay=${encodeURIComponent(url)}`).join("");
 }
 
-export function relaysOf(link) {
-  return [...String(link).matchAll(/[#&]relay=([^&]+)/g)].map((m) => decodeURIComponent(m[1]));
+/** The values of a link's `&name=` parameters; one that does not decode is left out. */
+function paramsOf(link, name) {
+  const decoded = (text) => { try { return decodeURIComponent(text); } catch { return ""; } };
+  return [...String(link).matchAll(new RegExp(`[#&]${name}=([^&]+)`, "g"))]
+    .map((m) => decoded(m[1])).filter(Boolean);
+}
+
+export const relaysOf = (link) => paramsOf(link, "relay");
+
+const ICE_URL = /^(stuns?|turns?):(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?(?:\?transport=(?:udp|tcp))?$/;
+
+/** The ICE servers a room's peers gather candidates with (docs/net.md): across the
+ * internet a STUN server finds each side's public address, a TURN server relays when no
+ * direct path exists. One per line: "stun:HOST[:PORT]" or "turn:HOST[:PORT] USER PASSWORD".
+ * Returns {servers, bad}: the RTCIceServer list and the first line that is not one. */
+export function iceLines(text) {
+  const servers = [];
+  for (const line of String(text).split("\n").map((l) => l.trim()).filter(Boolean)) {
+    const [urls, username, credential, ...rest] = line.split(/\s+/);
+    const [, kind, port] = ICE_URL.exec(urls) ?? [];
+    const relayed = kind?.startsWith("turn");
+    if (!kind || Number(port ?? 1) > 65535 || rest.length || (relayed ? !credential : username)) {
+      return { servers, bad: line };
+    }
+    servers.push(relayed ? { urls, username, credential } : { urls });
+  }
+  return { servers, bad: null };
+}
+
+export const iceText = (servers) =>
+  servers.map((s) => [s.urls, s.username, s.credential].filter(Boolean).join(" ")).join("\n");
+
+export const savedIce = () => iceLines(localStorage.getItem(ICE_KEY) ?? "").servers;
+
+/** A room link or invite that names the ICE servers its guest must use too (`&ice=`). */
+export function linkWithIce(link, servers) {
+  return link + servers.map((s) => `&ice=${encodeURIComponent(iceText([s]))}`).join("");
+}
+
+/** The ICE servers a link names; a line that is not one is left out. */
+export function iceOf(link) {
+  return paramsOf(link, "ice").flatMap((line) => iceLines(line).servers);
 }
 
 /** The page was opened by a room link or an invite: "relay" / "manual", else null. */

@@ -5,9 +5,10 @@ import { LEVELS, showPresetFor } from "../game/dialog.js";
 import { botName, t } from "../i18n.js";
 import { watchLobby } from "../net/index.js";
 import { el } from "../game/render.js";
-import { linkWithRelays, RELAYS_KEY, savedRelays, warningLine } from "./common.js";
+import { ICE_KEY, iceLines, iceText, linkWithIce, linkWithRelays, RELAYS_KEY, savedIce, savedRelays, warningLine } from "./common.js";
 
-/** The host's room dialog; resolves with {room: room_create args, signalling, relays} or null.
+/** The host's room dialog; resolves with {room: room_create args, signalling, relays,
+ * iceServers} or null.
  * `activeRoom`: "host" / "guest" when this page is in a room now (creating one ends it:
  * said in the dialog). */
 export function askRoom(defaults) {
@@ -65,6 +66,17 @@ export function askRoom(defaults) {
   relays.rows = 2;
   relays.value = savedRelays().join("\n");
   relays.setAttribute("data-testid", "room-relays");
+  const ice = el("textarea");             // a line that is no server keeps the dialog open
+  ice.name = "ice";
+  ice.rows = 2;
+  ice.value = iceText(savedIce());
+  ice.placeholder = "stun:stun.example.org:3478";
+  ice.setAttribute("data-testid", "room-ice");
+  const checkIce = () => {
+    const { bad } = iceLines(ice.value);
+    ice.setCustomValidity(bad ? t("iceBad", { line: bad }) : "");
+  };
+  ice.addEventListener("input", checkIce);
   const grid = el("div", "grid-fields");
   grid.append(
     field(t("yourName"), Object.assign(input("name", defaults.name), { maxLength: 24 })),  // as guests' (remi/room.py)
@@ -96,7 +108,7 @@ export function askRoom(defaults) {
   form.append(lobby.box, grid, seatBox,
     check("double_rounds", t("doubleRounds"), true), check("three_doubles", t("threeDoubles"), false),
     check("midgame_join", t("midgameJoin"), true),
-    field(t("relays"), relays), buttons);
+    field(t("relays"), relays), field(t("iceServers"), ice), buttons);
   showPresetFor(form);                     // the rule preset: Etalat's only
   form.variant.addEventListener("change", () => showPresetFor(form));
   dialog.append(form);
@@ -109,10 +121,13 @@ export function askRoom(defaults) {
       if (dialog.returnValue !== "create") return resolve(null);
       const list = relays.value.split(/\s+/).filter(Boolean);
       localStorage.setItem(RELAYS_KEY, list.join("\n"));
+      const iceServers = iceLines(ice.value).servers;   // valid: the form checked it
+      localStorage.setItem(ICE_KEY, iceText(iceServers));
       const seatKinds = ["host", ...[...seatBox.querySelectorAll("select")].map((s) => s.value)];
       resolve({
         signalling: form.signalling.value === "relay" && list.length ? "relay" : "manual",
         relays: list,
+        iceServers,
         room: {
           variant: form.variant.value, seats: seatKinds, name: form.name.value.trim() || defaults.name,
           password: form.password.value, midgame_join: form.midgame_join.checked,
@@ -167,7 +182,8 @@ function lobbyList(dialog) {
       join.setAttribute("data-testid", "lobby-join");
       join.addEventListener("click", () => {
         dialog.close("cancel");
-        location.href = linkWithRelays(table.link, relays);
+        // the STUN servers its host listed: anything else in them is left out (iceLines)
+        location.href = linkWithIce(linkWithRelays(table.link, relays), iceLines(String(table.ice ?? "")).servers);
         location.reload();
       });
       item.append(join);

@@ -8,7 +8,7 @@ import { isTileName, t } from "../i18n.js";
 import { joinRoom } from "../net/index.js";
 import { askJoin } from "./dialogs.js";
 import { el } from "../game/render.js";
-import { copyBox, GUEST_KEY, isInvite, leaveButton, relaysOf, seatList } from "./common.js";
+import { copyBox, GUEST_KEY, iceOf, isInvite, leaveButton, relaysOf, savedIce, seatList } from "./common.js";
 
 const PROTOCOL = 1;
 const ANSWER_TIMEOUT_MS = 15000;
@@ -99,7 +99,9 @@ export class GuestTable {
       return;
     }
     const relays = relaysOf(this.link);
-    this.conn = await joinRoom(this.link, { relays, password: "" });
+    // the host's ICE servers, named by its link; else this device's own
+    const named = iceOf(this.link);
+    this.conn = await joinRoom(this.link, { relays, password: "", iceServers: named.length ? named : savedIce() });
     if (this.left) return this.conn.close();
     const on = (name, handler) => this.conn.on(name, (...args) => { if (!this.left) handler(...args); });
     on("message", (text) => this.receive(String(text)));

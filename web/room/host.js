@@ -6,7 +6,7 @@ import { call } from "../engine.js";
 import { t } from "../i18n.js";
 import { hostRoom } from "../net/index.js";
 import { el } from "../game/render.js";
-import { copyBox, HOST_KEY, leaveButton, linkWithRelays, nowS, seatList } from "./common.js";
+import { copyBox, HOST_KEY, iceText, leaveButton, linkWithIce, linkWithRelays, nowS, seatList } from "./common.js";
 
 const TICK_MS = 1000;
 
@@ -15,7 +15,7 @@ export class HostTable {
    * record(log, snap), leave(), panel: HTMLElement} */
   constructor(ui, net, roomInfo) {
     this.ui = ui;
-    this.netConfig = net;             // {signalling, relays, id, secret}
+    this.netConfig = net;             // {signalling, relays, iceServers, id, secret}
     this.roomInfo = roomInfo;
     this.peers = new Map();
     this.invites = [];                // manual: [{invite, url, seat, form}]
@@ -38,7 +38,7 @@ export class HostTable {
 
   static async create(ui, choice) {
     const answer = (await call("room_create", { ...choice.room, now: nowS() })).result;
-    const net = { signalling: choice.signalling, relays: choice.relays };
+    const net = { signalling: choice.signalling, relays: choice.relays, iceServers: choice.iceServers };
     const table = new HostTable(ui, net, answer.room);
     await table.listen();
     await table.apply(answer);
@@ -56,16 +56,17 @@ export class HostTable {
   }
 
   async listen() {
-    const { signalling, relays, id, secret } = this.netConfig;
+    const { signalling, relays, id, secret, iceServers = [] } = this.netConfig;
     const room = id ? { id, secret } : null;
     // the link a guest opens: this page without its query (botDelay, worker… are this
-    // page's own) + the room's fragment (and its relays)
+    // page's own) + the room's fragment (and its relays and ICE servers)
     const baseUrl = location.origin + location.pathname;
-    this.net = hostRoom(signalling === "relay" ? { signalling, relays, room, baseUrl } : { signalling, baseUrl });
+    this.net = hostRoom(signalling === "relay" ? { signalling, relays, room, baseUrl, iceServers }
+      : { signalling, baseUrl, iceServers });
     if (signalling === "relay") {
       await this.net.ready;
       Object.assign(this.netConfig, this.net.room);
-      this.link = linkWithRelays(this.net.link, relays);
+      this.link = linkWithIce(linkWithRelays(this.net.link, relays), iceServers);
       if (this.roomInfo.visibility === "public") this.announce();
     }
     this.net.on("guest", (peer) => {
@@ -88,6 +89,9 @@ export class HostTable {
       free: seats.filter((s) => s.kind === "guest" && !s.taken).length,
       bots: seats.filter((s) => s.is_bot).length,
       password: Boolean(this.roomInfo.password),   // needed or not (the Room checks it)
+      // its STUN servers, for guests from the lobby; a TURN server's password is not
+      // posted to public relays (such a guest uses its own, docs/protocol.md)
+      ice: iceText((this.netConfig.iceServers ?? []).filter((server) => !server.username)),
     }).catch((error) => console.warn("lobby:", error));
   }
 
@@ -162,7 +166,7 @@ export class HostTable {
   async newInvite(seat) {
     const invite = await this.net.invite();
     this.invites = this.invites.filter((i) => i.seat !== seat);
-    this.invites.push({ ...invite, seat });
+    this.invites.push({ ...invite, url: linkWithIce(invite.url, this.netConfig.iceServers ?? []), seat });
     this.render();
   }
 
