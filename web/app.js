@@ -18,7 +18,7 @@ import { enableKeys } from "./game/keys.js";
 import { enablePointer } from "./game/pointer.js";
 import { markOverflow } from "./game/overflow.js";
 import * as rack from "./game/rack.js";
-import { GUEST_KEY, HOST_KEY, isInvite, roomInLocation } from "./room/common.js";
+import { GUEST_KEY, HOST_KEY, iceOf, isInvite, roomInLocation } from "./room/common.js";
 import { askJoin, askRoom } from "./room/dialogs.js";
 import { GuestTable } from "./room/guest.js";
 import { HostTable } from "./room/host.js";
@@ -153,7 +153,8 @@ async function enterRoom() {
     const same = saved?.link === link ? saved : null;
     // a new invite after a drop: this device's seat token from its last invite comes along
     const reinvited = !same && saved?.token && isInvite(link) && isInvite(saved.link) ? saved : null;
-    const who = same ?? await askJoin({ name: reinvited?.name ?? (prefsName() || t("guestName")) });
+    const who = same ?? await askJoin({ name: reinvited?.name ?? (prefsName() || t("guestName")),
+      askIce: !iceOf(link).length });
     if (!who) return false;
     rememberName(who.name);
     const mine = same ?? reinvited;

@@ -338,10 +338,34 @@ def test_a_room_link_names_the_stun_server_and_the_guest_takes_it_from_there(
     link = host.get_by_test_id("room-link").input_value()
     assert f"&ice={quote(stun.url, safe='')}" in link, link
     guest = open_page(new_context(), link)
+    guest.get_by_test_id("join-dialog").wait_for(timeout=READY_MS)
+    assert guest.get_by_test_id("join-ice").count() == 0, "the link named the servers"
     join_dialog(guest, "Ana")
     wait_seated(guest, others=[host])
     assert guest.evaluate("window.remiGame.room.conn.options.iceServers") == [{"urls": stun.url}]
     assert guest.evaluate("localStorage.getItem('remi.ice')") is None, "the guest's own settings"
+    assert stun.asked
+
+
+def test_a_guest_given_no_stun_server_by_the_link_may_name_its_own(context, new_context, site_url,
+                                                                   relay, stun):
+    """A lobby's link names no TURN server (nor any, when its host named none): the join
+    dialog then takes the guest's own, checked as the room dialog checks them."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url)
+    guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
+    dialog = guest.get_by_test_id("join-dialog")
+    dialog.wait_for(timeout=READY_MS)
+    dialog.get_by_test_id("join-ice").fill("turn:127.0.0.1:3478")       # no user, no password
+    dialog.get_by_test_id("join-room").click()
+    said = dialog.get_by_test_id("join-ice").evaluate("n => n.validationMessage")
+    assert dialog.is_visible() and "turn:127.0.0.1:3478" in said, said
+    dialog.get_by_test_id("join-ice").fill(stun.url)
+    join_dialog(guest, "Ana")
+    wait_seated(guest, others=[host])
+    assert guest.evaluate("window.remiGame.room.conn.options.iceServers") == [{"urls": stun.url}]
+    assert guest.evaluate("localStorage.getItem('remi.ice')") == stun.url      # remembered
     assert stun.asked
 
 

@@ -66,17 +66,7 @@ export function askRoom(defaults) {
   relays.rows = 2;
   relays.value = savedRelays().join("\n");
   relays.setAttribute("data-testid", "room-relays");
-  const ice = el("textarea");             // a line that is no server keeps the dialog open
-  ice.name = "ice";
-  ice.rows = 2;
-  ice.value = iceText(savedIce());
-  ice.placeholder = "stun:stun.example.org:3478";
-  ice.setAttribute("data-testid", "room-ice");
-  const checkIce = () => {
-    const { bad } = iceLines(ice.value);
-    ice.setCustomValidity(bad ? t("iceBad", { line: bad }) : "");
-  };
-  ice.addEventListener("input", checkIce);
+  const ice = iceField("room-ice");
   const grid = el("div", "grid-fields");
   grid.append(
     field(t("yourName"), Object.assign(input("name", defaults.name), { maxLength: 24 })),  // as guests' (remi/room.py)
@@ -121,8 +111,7 @@ export function askRoom(defaults) {
       if (dialog.returnValue !== "create") return resolve(null);
       const list = relays.value.split(/\s+/).filter(Boolean);
       localStorage.setItem(RELAYS_KEY, list.join("\n"));
-      const iceServers = iceLines(ice.value).servers;   // valid: the form checked it
-      localStorage.setItem(ICE_KEY, iceText(iceServers));
+      const iceServers = saveIce(ice);
       const seatKinds = ["host", ...[...seatBox.querySelectorAll("select")].map((s) => s.value)];
       resolve({
         signalling: form.signalling.value === "relay" && list.length ? "relay" : "manual",
@@ -142,6 +131,29 @@ export function askRoom(defaults) {
       });
     });
   });
+}
+
+/** The STUN / TURN servers' field, the remembered ones in it; a line that is no server
+ * keeps its dialog open and says why (the browser's validation). */
+function iceField(testid) {
+  const ice = el("textarea");
+  ice.name = "ice";
+  ice.rows = 2;
+  ice.value = iceText(savedIce());
+  ice.placeholder = "stun:stun.example.org:3478";
+  ice.setAttribute("data-testid", testid);
+  ice.addEventListener("input", () => {
+    const { bad } = iceLines(ice.value);
+    ice.setCustomValidity(bad ? t("iceBad", { line: bad }) : "");
+  });
+  return ice;
+}
+
+/** Remembers the servers of a field its form found valid; returns them. */
+function saveIce(ice) {
+  const servers = iceLines(ice.value).servers;
+  localStorage.setItem(ICE_KEY, iceText(servers));
+  return servers;
 }
 
 /** A dialog's Cancel and go-ahead buttons. Cancel is not a submit button, so Enter in a
@@ -221,7 +233,11 @@ export function askJoin(defaults) {
   if (defaults.error) {             // a retry: why the last try failed
     form.append(warningLine(defaults.error, "join-error"));
   }
-  form.append(label(t("yourName"), name), label(t("password"), password), buttons);
+  form.append(label(t("yourName"), name), label(t("password"), password));
+  // a link that names no ICE servers (a lobby's, when its host named none): this guest's own
+  const ice = defaults.askIce ? iceField("join-ice") : null;
+  if (ice) form.append(label(t("iceServers"), ice));
+  form.append(buttons);
   dialog.append(form);
   document.body.append(dialog);
   dialog.showModal();
@@ -229,7 +245,9 @@ export function askJoin(defaults) {
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => {
       dialog.remove();
-      resolve(dialog.returnValue === "join" ? { name: name.value.trim() || defaults.name, password: password.value } : null);
+      if (dialog.returnValue !== "join") return resolve(null);
+      if (ice) saveIce(ice);          // the guest's connection takes them (GuestTable.connect)
+      resolve({ name: name.value.trim() || defaults.name, password: password.value });
     });
   });
 }
