@@ -70,7 +70,6 @@ def test_the_table_the_dialogs_and_the_menu_pass_the_audit(page, site_url):
     page.get_by_test_id("replay-dialog").wait_for()
     audit(page, "replay", seen)
     assert_clean(seen)
-    assert len(seen) == 12
 
 
 def test_english_at_four_seats_passes_the_audit(page, site_url):

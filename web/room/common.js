@@ -88,10 +88,12 @@ export function savedRelays() {
   return (localStorage.getItem(RELAYS_KEY) ?? "").split(/\s+/).filter(Boolean);
 }
 
+/** `link` with a `&name=value` parameter for each of `values` (read back by paramsOf). */
+const withParams = (link, name, values) =>
+  link + values.map((value) => `&${name}=${encodeURIComponent(value)}`).join("");
+
 /** A room link that also names its relays (`&relay=`), so a guest needs nothing else. */
-export function linkWithRelays(link, relays) {
-  return link + relays.map((url) => `&relay=${encodeURIComponent(url)}`).join("");
-}
+export const linkWithRelays = (link, relays) => withParams(link, "relay", relays);
 
 /** The values of a link's `&name=` parameters; one that does not decode is left out. */
 function paramsOf(link, name) {
@@ -128,9 +130,7 @@ export const iceText = (servers) =>
 export const savedIce = () => iceLines(localStorage.getItem(ICE_KEY) ?? "").servers;
 
 /** A room link or invite that names the ICE servers its guest must use too (`&ice=`). */
-export function linkWithIce(link, servers) {
-  return link + servers.map((s) => `&ice=${encodeURIComponent(iceText([s]))}`).join("");
-}
+export const linkWithIce = (link, servers) => withParams(link, "ice", servers.map((s) => iceText([s])));
 
 /** The ICE servers a link names; a line that is not one is left out. */
 export function iceOf(link) {
