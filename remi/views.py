@@ -47,6 +47,7 @@ def view(state: RoundState, seat: int) -> dict[str, Any]:
             "table": [{"owner": f.owner, "tiles": _names(f.tiles), "credits": list(f.credits)}
                       for f in state.table],
             "opened": list(state.opened),
+            "first_round": state.first_round,
         })
         if seat == state.to_play:
             data["must_lay"] = _names(state.must_lay)

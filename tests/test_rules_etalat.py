@@ -46,14 +46,17 @@ def test_E2_first_player_discards_only_and_others_draw_first():
 def test_E3_nobody_lays_or_takes_in_the_first_round():
     """The refusals say "the first turn of the table", as the rule's name and the help do: a
     "round" is a whole deal (a QA pass: they said "in the first round")."""
-    state = round_of("etalat", [f"{OPENER} {filler(9)}", SEAT1], stock="Y2")
+    state = round_of("etalat", [f"{OPENER} {filler(9)}", SEAT1], stock="Y2 K10")
     state = play(state, "discard R9")
+    assert view(state, 1)["first_round"] and view(state, 0)["first_round"]   # the page says so
     error = refusal(state, "take")
     assert str(error) == "E3: nobody takes from the strip in the first turn of the table"
     state = play(state, "draw")
     error = refusal(state, "open B2 B3 B4 B5 | K3 K4 K5")
     assert str(error) == "E3: nobody lays anything in the first turn of the table"
     assert [a.kind for a in legal_actions(state)] == ["discard"] * len(set(state.racks[1]))
+    state = play(state, "discard Y1")
+    assert not view(state, 0)["first_round"]
 
 
 def test_E4_opening_needs_45_points_and_a_run():

@@ -84,10 +84,11 @@ async function boot() {
   const info = await start({ useWorker: params.get("worker") !== "0" });
   loading.finish();
   status.dataset.python = info.python.split(" ")[0];
-  status.textContent = t("pythonReady", { v: status.dataset.python });
+  showReady();
   setTurnText(t("loadingGame"));
   enableOffline(status).then((offline) => {
     if (offline) status.dataset.offline = "1";
+    showReady();
   }).catch((error) => console.warn(error));
   document.body.dataset.engine = engineWhere;
   if (await enterRoom()) {
@@ -97,6 +98,13 @@ async function boot() {
   await resumeSolo();
   document.body.dataset.readyAt = String(performance.now());
   document.body.dataset.ready = "1";
+}
+
+/** The top bar says the game is ready, and once cached, that it works offline too; the
+ *  Python version is there for a maintainer, on hover. */
+function showReady() {
+  status.textContent = t(status.dataset.offline ? "readyOffline" : "ready");
+  status.title = `Python ${status.dataset.python}`;
 }
 
 function matchIdOf(savedText) {
@@ -774,7 +782,8 @@ function renderButtons(snap, info) {
   // on request, so a player who took cannot be stuck
   show("act-show-opening", playing && !!view.must_open && (snap.legal ?? []).some((a) => a.startsWith("open ")));
   show("act-add", etalat && !opened, playing && count >= 1);
-  show("act-open", etalat && !opened, playing && (S.draft.length > 0 || count >= 3));
+  // composing in the first turn of the table plans the next one; opening waits for it (E3)
+  show("act-open", etalat && !opened, playing && !view.first_round && (S.draft.length > 0 || count >= 3));
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
   show("act-lay", etalat && opened, playing && count >= 3);
   // enabled whatever is selected: with none or several, a click says to choose one tile
@@ -795,7 +804,7 @@ function renderTurn(snap, info) {
     const what = view.phase === "draw" ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly"))
       : view.phase === "atu" ? t("phaseAtu")
       : (view.history.filter((h) => h.seat === view.seat).length === 0 && view.seat === view.first
-        && !info.draw) ? t("phaseFirst") : t("phasePlay");
+        && !info.draw) ? t("phaseFirst") : view.first_round ? t("phaseFirstRound") : t("phasePlay");
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];
     if (view.must_lay?.length) {
       parts.push(" ", el("span", "warn", t("mustLay", { tiles: view.must_lay.map((tile) => tileLabel(tile)).join(", ") })));
@@ -845,7 +854,7 @@ function wire() {
     renderHelp($("help-body"));
     render();
     S.room?.render();
-    if (status.dataset.python) status.firstChild.textContent = t("pythonReady", { v: status.dataset.python });
+    if (status.dataset.python) showReady();
     if (!$("scores-panel").hidden) showScores(S.snap);
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());

@@ -267,7 +267,7 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     page.emulate_media(reduced_motion="no-preference")
     assert page.get_by_test_id("strip").is_visible()
     assert page.evaluate("document.body.dataset.engine") == "worker"
-    assert page.locator("#status").inner_text().endswith(" gata")      # Romanian by default
+    assert page.locator("#status").inner_text().startswith("Gata de joc")   # Romanian by default
     hint = page.locator("#turn-info").inner_text()
     if state["view"]["phase"] == "draw" and not any(a.startswith("take") for a in state["legal"]):
         assert "Trage din teanc." in hint and " ia din " not in hint, hint   # E3: draw only
@@ -425,8 +425,8 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     open_game(page, site_url)
     state = wait_turn(page)
     assert state["match_id"] == "atuclose0001" and "atu" in state["legal"], state["legal"]
-    labels = page.locator(".row-wrap .owner-name").all_inner_texts()   # "rândul · Tu" read oddly
-    assert labels[0] == "rândul tău" and all(x.startswith("rândul · AI ") for x in labels[1:])
+    labels = page.locator(".row-wrap .owner-name").all_inner_texts()   # "Rândul · Tu" read oddly
+    assert labels[0] == "Rândul tău" and all(x.startswith("Rândul · AI ") for x in labels[1:])
     page.locator("#stock").click()             # a turn away: draw, throw the drawn tile back
     page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
     drawn = snap(page)["view"]["drawn"]
@@ -782,7 +782,9 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
         for name in rack[:3]:
             click_tile(page, name)
         page.get_by_test_id("act-add").click()
-        page.get_by_test_id("act-open").click()
+        assert page.get_by_test_id("act-open").is_disabled()
+        page.get_by_test_id("rack").focus()
+        page.keyboard.press("Enter")           # opens the composed formation: refused
     banner = page.get_by_test_id("banner")
     banner.wait_for()
     text = banner.inner_text()
@@ -911,7 +913,9 @@ def test_a_clasic_refusal_is_headed_by_the_clasic_rule(page, site_url, tmp_path)
 
 def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, site_url):
     """E3 covers a take too (each seat's first turn: nothing laid, nothing taken from the
-    strip); T9's end says three full turns of the table, not three turns or rounds."""
+    strip); the turn's hint says so and Etalează waits for the next turn (Enter still asks the
+    engine, which refuses). T9's end says three full turns of the table, not three turns or
+    rounds."""
     save_before_load(page, clasic_log("firstturn001", ["discard R1", "draw", "discard K6"]))
     open_game(page, site_url)
     state = wait_turn(page)
@@ -923,6 +927,30 @@ def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, 
     assert (banner.locator(".rule-name").inner_text()
             == " · Primul tur al mesei: nu se coboară, nu se ia din șir")
     page.keyboard.press("Escape")
+    draw_by_key(page)
+    assert snap(page)["view"]["first_round"]
+    assert "nimeni nu coboară (E3), doar arunci" in page.locator("#turn-info").inner_text()
+    for name in ("K2", "K3", "K4"):             # composing is allowed: it plans the next turn
+        click_tile(page, name)
+    page.get_by_test_id("act-add").click()
+    assert page.get_by_test_id("act-open").is_disabled()
+    page.get_by_test_id("rack").focus()
+    page.keyboard.press("Enter")
+    banner.wait_for()
+    assert banner.get_attribute("data-rule") == "E3" and snap(page)["view"]["opened"][0] is False
+    page.keyboard.press("Escape")
+    before = history_len(page)
+    click_tile(page, "Y5")                      # (B9 would let seat 1 take it and close)
+    page.get_by_test_id("act-discard").click()
+    wait_change(page, before)
+    state = wait_turn(page)                     # the table's second turn: opening is possible
+    assert not state["view"]["first_round"]
+    draw_by_key(page)
+    if not page.evaluate("window.remiGame.draft.length"):
+        for name in ("K2", "K3", "K4"):
+            click_tile(page, name)
+    assert page.get_by_test_id("act-open").is_enabled()
+    assert "Formează, apoi aruncă" in page.locator("#turn-info").inner_text()
     ends = page.evaluate("""async () => { const i18n = await import('./web/i18n.js');
         const said = [i18n.t('endNoDraws')]; i18n.setLang('en'); said.push(i18n.t('endNoDraws'),
         i18n.ruleName('E3')); i18n.setLang('ro'); return said; }""")
@@ -1307,7 +1335,7 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     open_game(page, site_url, "botDelay=0&clockScale=0.05")
     page.get_by_test_id("lang").click()
     assert page.get_by_test_id("new-game").inner_text() == "New game"
-    assert page.locator("#status").inner_text().endswith(" ready")
+    assert page.locator("#status").inner_text().startswith("Ready to play")
     new_game_via_dialog(page, "etalat", 2, ["easy"], timer="30")
     state = wait_turn(page)
     assert state["view"]["options"]["timer"] == 30

@@ -573,7 +573,7 @@ def test_quick_game_and_watching_bots(page, site_url):
     assert not snap(page)["my_turn"]
     assert page.locator("#actions").is_hidden()          # no buttons, no row of "yours"
     labels = page.locator("[data-testid=row]").locator("xpath=..").locator(".owner-name")
-    assert all(re.fullmatch(r"rândul · AI \w+( #\d)?", text) for text in labels.all_inner_texts())
+    assert all(re.fullmatch(r"Rândul · AI \w+( #\d)?", text) for text in labels.all_inner_texts())
     lines = page.locator("#history li").all_inner_texts()    # every seat a bot: no "you"
     assert any(" a aruncat " in line for line in lines), lines
     assert not any(" ai " in f" {line} " for line in lines), lines

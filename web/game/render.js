@@ -204,7 +204,7 @@ export function renderRows(snap, info) {
     const seat = (view.seat + i) % view.seats;
     const wrap = el("div", "row-wrap");
     const yours = seat === view.seat && !watching(snap);
-    const label = el("div", "owner-name", yours ? t("srcRow") : `${t("row")} · ${seatName(snap, seat)}`);
+    const label = el("div", "owner-name", yours ? t("rowYours") : `${t("row")} · ${seatName(snap, seat)}`);
     wrap.append(label);
     const row = el("div", "tile-row");
     row.dataset.testid = "row";
