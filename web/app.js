@@ -804,7 +804,8 @@ function renderTurn(snap, info) {
     const what = view.phase === "draw" ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly"))
       : view.phase === "atu" ? t("phaseAtu")
       : (view.history.filter((h) => h.seat === view.seat).length === 0 && view.seat === view.first
-        && !info.draw) ? t("phaseFirst") : view.first_round ? t("phaseFirstRound") : t("phasePlay");
+        && !info.draw && !info.closes.size) ? t("phaseFirst")   // Tablă's first 15 may close (T6)
+      : view.first_round ? t("phaseFirstRound") : t("phasePlay");
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];
     if (view.must_lay?.length) {
       parts.push(" ", el("span", "warn", t("mustLay", { tiles: view.must_lay.map((tile) => tileLabel(tile)).join(", ") })));

@@ -473,6 +473,27 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     assert "Închis cu joker ×2" in titles and "Închidere" not in titles, titles
 
 
+def test_tabla_the_first_player_closes_on_the_first_turn(page, site_url):
+    """T6: the first player's 15 tiles may close at once; the hint does not say "discard only"
+    then, and Închide closes the round."""
+    log = atu_close_log()
+    log["match_id"] = "firstclose01"
+    deal = log["rounds"][0]
+    deal["first"] = 0
+    deal["hands"][0].append("R7")                  # the atu R7 joins the rack: 15 that close
+    deal["stock"].append(deal["hands"][1].pop())   # seat 1 is not first: 14
+    deal["atu"] = deal["stock"].pop(0)
+    save_before_load(page, log)
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["match_id"] == "firstclose01" and "close K9" in state["legal"], state["legal"]
+    assert "doar arunci" not in page.locator("#turn-info").inner_text()
+    click_tile(page, "K9")
+    page.get_by_test_id("act-close").click()
+    page.get_by_test_id("scores").wait_for()
+    assert snap(page)["view"]["closer"] == 0
+
+
 def take_to_open_log() -> dict:
     """A saved 3-seat Etalat match where the human (seat 0, unopened) may take the strip's
     top Y10 only to open with it (E5 case A): Y5–Y9 on the rack, and K10 R10 B10, K2 K3 K4."""
