@@ -950,7 +950,7 @@ def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, 
     page.keyboard.press("Escape")
     draw_by_key(page)
     assert snap(page)["view"]["first_round"]
-    assert "nimeni nu coboară (E3), doar arunci" in page.locator("#turn-info").inner_text()
+    assert "Primul tur al mesei: doar arunci o piesă (E3)" in page.locator("#turn-info").inner_text()
     for name in ("K2", "K3", "K4"):             # composing is allowed: it plans the next turn
         click_tile(page, name)
     page.get_by_test_id("act-add").click()
