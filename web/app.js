@@ -216,7 +216,8 @@ async function startRoom(room, begin, { rethrow = false } = {}) {
   return true;
 }
 
-/** An empty table: what the previous game showed goes until the room's first snapshot. */
+/** An empty table: what the previous game showed goes until the room's first snapshot (its
+ * moves too: the deal brings the variant's own). */
 function clearTable() {
   S.snap = null;
   rack.resetRack(S);
@@ -233,7 +234,7 @@ function clearTable() {
   // nothing to show until the deal (a room waiting for its players): the room's panel, with
   // its invites, moves up into sight (on a phone on its side it fell below the fold)
   $("piles").hidden = $("history-panel").hidden = true;
-  for (const button of $("actions").querySelectorAll("button[id^=act-]")) button.disabled = true;
+  for (const button of $("actions").querySelectorAll("button[id^=act-]")) button.hidden = true;
 }
 
 /** The new-game dialog; in a room it says first what a new game does to the room. */
