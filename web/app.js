@@ -783,7 +783,7 @@ function renderButtons(snap, info) {
   // on request, so a player who took cannot be stuck
   show("act-show-opening", playing && !!view.must_open && (snap.legal ?? []).some((a) => a.startsWith("open ")));
   show("act-add", etalat && !opened, playing && count >= 1);
-  // composing in the first turn of the table plans the next one; opening waits for it (E3)
+  // nothing is laid in the first turn of the table (E3): the opening waits for the next turn
   show("act-open", etalat && !opened, playing && !view.first_round && (S.draft.length > 0 || count >= 3));
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
   show("act-lay", etalat && opened, playing && count >= 3);

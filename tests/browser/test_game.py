@@ -951,7 +951,7 @@ def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, 
     draw_by_key(page)
     assert snap(page)["view"]["first_round"]
     assert "Primul tur al mesei: doar arunci o piesă (E3)" in page.locator("#turn-info").inner_text()
-    for name in ("K2", "K3", "K4"):             # composing is allowed: it plans the next turn
+    for name in ("K2", "K3", "K4"):             # composing is not refused, opening is
         click_tile(page, name)
     page.get_by_test_id("act-add").click()
     assert page.get_by_test_id("act-open").is_disabled()
@@ -967,9 +967,9 @@ def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, 
     state = wait_turn(page)                     # the table's second turn: opening is possible
     assert not state["view"]["first_round"]
     draw_by_key(page)
-    if not page.evaluate("window.remiGame.draft.length"):
-        for name in ("K2", "K3", "K4"):
-            click_tile(page, name)
+    assert page.evaluate("window.remiGame.draft.length") == 0   # it ended with the turn
+    for name in ("K2", "K3", "K4"):
+        click_tile(page, name)
     assert page.get_by_test_id("act-open").is_enabled()
     assert "Formează, apoi aruncă" in page.locator("#turn-info").inner_text()
     ends = page.evaluate("""async () => { const i18n = await import('./web/i18n.js');
