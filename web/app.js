@@ -804,8 +804,8 @@ function renderTurn(snap, info) {
     const src = t(view.variant === "etalat" ? "srcStrip" : "srcRow");
     const what = view.phase === "draw" ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly"))
       : view.phase === "atu" ? t("phaseAtu")
-      : (view.history.filter((h) => h.seat === view.seat).length === 0 && view.seat === view.first
-        && !info.draw && !info.closes.size) ? t("phaseFirst")   // Tablă's first 15 may close (T6)
+      // the engine's turn 0: the first player's 15 tiles, no draw (E2, T3) — or a close (T6)
+      : view.turn === 0 && !info.closes.size ? t("phaseFirst")
       : view.first_round ? t("phaseFirstRound") : t("phasePlay");
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];
     if (view.must_lay?.length) {

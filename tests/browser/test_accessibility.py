@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_game import close_with_the_atu, draw_and_compose, new_game_via_dialog, open_game, wait_turn
+from test_game import (close_with_the_atu, draw_and_compose, new_game_via_dialog, open_by_enter, open_game,
+                       wait_turn)
 from test_platform import open_tab
 from test_rooms import GAME, READY_MS, create_room, join_dialog, open_page, wait_ready, wait_seated
 
@@ -56,8 +57,7 @@ def test_the_table_the_dialogs_and_the_menu_pass_the_audit(page, site_url):
         audit(page, dialog, seen)
         close_dialog(page)
     draw_and_compose(page)                      # three tiles: no opening (E3 or E4), refused
-    page.get_by_test_id("rack").focus()
-    page.keyboard.press("Enter")
+    open_by_enter(page)
     page.get_by_test_id("banner").locator(".rule-text").wait_for()
     audit(page, "a refused opening, still composed", seen)
     for tab in ("arena", "tournament", "profile", "history"):

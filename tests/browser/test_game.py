@@ -803,9 +803,9 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
         for name in rack[:3]:
             click_tile(page, name)
         page.get_by_test_id("act-add").click()
+        assert "Prima mutare: doar arunci o piesă." in page.locator("#turn-info").inner_text()
         assert page.get_by_test_id("act-open").is_disabled()
-        page.get_by_test_id("rack").focus()
-        page.keyboard.press("Enter")           # opens the composed formation: refused
+        open_by_enter(page)                    # refused all the same
     banner = page.get_by_test_id("banner")
     banner.wait_for()
     text = banner.inner_text()
@@ -955,8 +955,7 @@ def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, 
         click_tile(page, name)
     page.get_by_test_id("act-add").click()
     assert page.get_by_test_id("act-open").is_disabled()
-    page.get_by_test_id("rack").focus()
-    page.keyboard.press("Enter")
+    open_by_enter(page)
     banner.wait_for()
     assert banner.get_attribute("data-rule") == "E3" and snap(page)["view"]["opened"][0] is False
     page.keyboard.press("Escape")
@@ -1404,6 +1403,13 @@ def draw_and_compose(page) -> None:
     for name in reversed(rack_names(page)[:3]):
         click_tile(page, name)
     page.get_by_test_id("act-add").click()
+
+
+def open_by_enter(page) -> None:
+    """Enter on the rack: the opening being composed (and the selection) goes to the engine,
+    even while Etalează is disabled."""
+    page.get_by_test_id("rack").focus()
+    page.keyboard.press("Enter")
 
 
 def draft_rank(names: list[str]):
