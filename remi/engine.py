@@ -95,7 +95,7 @@ def identical_pairs(hand: tuple[Tile, ...] | list[Tile]) -> int:
 
 
 def _may_redeal(state: RoundState, seat: int) -> bool:
-    return (state.options.three_doubles and state.first_round
+    return (state.options.three_doubles and state.first_round and state.phase != "atu"
             and identical_pairs(state.deal.hands[seat]) >= 3)
 
 
@@ -106,6 +106,9 @@ def _redeal(state: RoundState, seat: int) -> None:
         raise RuleError("C4", "a hand may be refused only on its first turn, before discarding")
     if identical_pairs(state.deal.hands[seat]) < 3:
         raise RuleError("C4", "a redeal needs three or more identical pairs dealt to you")
+    if state.phase == "atu":
+        raise RuleError("T7", "with the atu taken you close at once: the hand can no longer be "
+                        "refused")
     state.history.append({"seat": seat, "action": "redeal"})
     state.end = "redeal"
 

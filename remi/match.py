@@ -52,6 +52,8 @@ class Match:
 
     def start_round(self, deal: Deal | None = None, first: int | None = None) -> RoundState:
         """Start the next round from an explicit deal or from the match seed."""
+        if self.over:
+            raise RuleError("C9", "the match is over: it reached its target")
         if deal is None:
             if self.seed is None:
                 raise RuleError("C10", "a match without a seed needs explicit deals")

@@ -33,10 +33,14 @@ REFUSALS: dict[str, str] = {
         "o mână se poate refuza doar în prima ei tură, înainte să arunci",
     "a redeal needs three or more identical pairs dealt to you":
         "reîmpărțirea cere cel puțin trei perechi de piese identice primite la împărțire",
+    "with the atu taken you close at once: the hand can no longer be refused":
+        "cu atuul luat închizi imediat: mâna nu mai poate fi refuzată",
     "the deal is for {deal.seats} seats, the match has {self.seats}":
         "împărțirea e pentru {deal.seats} jucători, meciul are {self.seats}",
     "a match without a seed needs explicit deals":
         "un meci fără sămânță are nevoie de împărțiri date",
+    "the match is over: it reached its target":
+        "meciul s-a încheiat: și-a atins ținta",
     "round {index - 1} is not over, yet round {index} follows":
         "runda {index - 1} nu s-a încheiat, totuși urmează runda {index}",
     "the replayed round does not end with the scores the host showed":

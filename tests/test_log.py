@@ -165,6 +165,16 @@ def test_action_after_the_end_of_the_round(etalat):
     assert error.rule == "C10"
 
 
+def test_a_round_after_the_match_reached_its_target_is_refused_c9(tabla):
+    data = log.to_json(tabla)
+    first_scores = tabla.rounds[0].scores
+    data["options"] = {**data["options"], "target": max(abs(score) for score in first_scores)}
+    error = refusal(data)
+    assert error.rule == "C9" and str(error).startswith("round 1")
+    data["rounds"] = data["rounds"][:1]                  # the match as it ended replays
+    assert log.replay(data).over
+
+
 @pytest.mark.parametrize("edit, rule", [
     (lambda r: r["hands"][0].__setitem__(0, "X9"), "C1"),          # unknown tile
     (lambda r: r.__setitem__("atu", "R14"), "C1"),

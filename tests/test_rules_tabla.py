@@ -1,7 +1,10 @@
 """Remi pe Tablă, rule by rule (T1–T10), on explicit deals."""
 
 
+import pytest
+
 from remi.engine import apply, legal_actions
+from remi.errors import RuleError
 from remi.match import Match
 from remi.options import Options
 from remi.tiles import JOKER, parse_tile
@@ -105,6 +108,17 @@ def test_T7_take_the_atu_to_close_at_once():
     assert closed.breakdown[1]["twin"] == 0              # the atu itself is not its twin
 
 
+def test_T7_with_the_atu_taken_a_dealt_hand_can_no_longer_be_refused():
+    """T7 (close at once) before the "3 doubles" redeal (C4) of the same first turn."""
+    pairs = "R1 R2 R3 R1 R2 R3 Y9 Y10 Y11 Y12 Y13 Y7 B7 K6"    # three pairs; K7 closes it
+    state = play(round_of("tabla", [filler(15), pairs], atu="K7", three_doubles=True),
+                 "discard K4")
+    assert {"atu", "redeal"} <= {str(a) for a in legal_actions(state)}
+    state = play(state, "atu")
+    assert [str(a) for a in legal_actions(state)] == ["close K6"]
+    assert refusal(state, "redeal").rule == "T7"
+
+
 def test_T7_the_atu_closes_in_a_formation_never_as_the_discard():
     """T7 (seed 001: "îl poți trage în formația cu care închizi"): a rack already made of
     formations is missing nothing; the atu would only be thrown away, so it stays."""
@@ -181,6 +195,9 @@ def test_T10_match_stops_at_plus_or_minus_target():
     assert match.current.end == "no_draws"
     assert all(total <= -70 for total in match.totals) and match.over
     assert not Match.new("tabla", 2, Options(target=70), seed=1).over
+    with pytest.raises(RuleError, match="C9"):                # no round after the end
+        match.start_round()
+    assert len(match.rounds) == 1
 
 
 def test_T3_legal_actions_in_the_draw_phase():
