@@ -142,8 +142,7 @@ def _timeout(state: RoundState, seat: int) -> None:
 
 def _timeout_discard(state: RoundState, seat: int) -> Tile:
     rack = state.racks[seat]
-    allowed = [t for t in rack if not (t == JOKER and state.variant == "etalat"
-                                       and state.options.clasic)]
+    allowed = etalat.discardable(state, rack) if state.variant == "etalat" else rack
     if state.drawn in allowed:
         return state.drawn
     value = table_value if state.variant == "etalat" else rack_penalty

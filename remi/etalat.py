@@ -6,6 +6,9 @@ half-way simply discards that copy.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterator, Sequence
+
 from .actions import Action
 from .candidates import formations_in
 from .errors import RuleError
@@ -17,6 +20,7 @@ from .formations import (
     make_formation,
     opening_points,
     represented,
+    run_colour,
     swap_joker,
     table_value,
 )
@@ -35,6 +39,23 @@ def min_rack_after_laying(state: RoundState) -> int:
     """E11: a laying must leave a tile to discard — two on the turn a player opened, since the
     platform preset forbids opening and closing in one turn."""
     return 2 if state.opened_this_turn and not state.options.clasic else 1
+
+
+def leaves_a_discard(state: RoundState, rack: list[Tile], tiles: Sequence[Tile]) -> bool:
+    """E11: whether laying `tiles` from `rack` leaves the tiles `min_rack_after_laying`
+    asks; in clasic one of them not a joker, which may not be discarded (E10)."""
+    left = without(rack, tiles)
+    return len(left) >= min_rack_after_laying(state) and (
+        not state.options.clasic or any(t != JOKER for t in left))
+
+
+def discardable(state: RoundState, rack: list[Tile]) -> list[Tile]:
+    """The tiles of `rack` that may be discarded: in clasic no joker (E10), unless the rack
+    holds nothing else — a rack of jokers (the second one drawn to the first) must still end
+    its turn (E2); layings never leave one (`leaves_a_discard`)."""
+    if not state.options.clasic or all(t == JOKER for t in rack):
+        return list(rack)
+    return [t for t in rack if t != JOKER]
 
 
 # -- draws ------------------------------------------------------------------------------------
@@ -83,17 +104,40 @@ def take(state: RoundState, seat: int, count: int) -> None:
 
 
 def _can_lay(state: RoundState, rack: list[Tile], tile: Tile) -> bool:
-    """Whether `tile` can still be laid this turn in one laying that leaves a tile to discard
-    (attached, or in a formation made from the rack)."""
-    room = len(rack) - min_rack_after_laying(state)
+    """Whether `tile` can still be laid this turn, leaving a tile to discard: attached
+    (after other rack tiles carried a formation on to it), or in a formation made from the
+    rack."""
     if tile not in rack:
         return False
-    if room >= 1 and any(tile in attachable(formation.tiles) for formation in state.table):
+    if any(leaves_a_discard(state, rack, chain) for formation in state.table
+           for chain in _attach_chains(formation.tiles, rack, tile)):
         return True
-    if tile != JOKER:                       # a formation with `tile` is a group of its number
-        rack = [t for t in rack             # or a run of its colour (C5), jokers aside
-                if t == JOKER or number_of(t) == number_of(tile) or colour_of(t) == colour_of(tile)]
-    return any(tile in formation and len(formation) <= room for formation in formations_in(rack))
+    near = rack if tile == JOKER else [     # a formation with `tile` is a group of its number
+        t for t in rack                     # or a run of its colour (C5), jokers aside
+        if t == JOKER or number_of(t) == number_of(tile) or colour_of(t) == colour_of(tile)]
+    return any(tile in formation and leaves_a_discard(state, rack, formation)
+               for formation in formations_in(near))
+
+
+def _attach_chains(formation: Formation, rack: list[Tile], tile: Tile) -> Iterator[list[Tile]]:
+    """The rack tiles that, attached one after another, carry `formation` on until `tile`
+    attaches too (`tile` last), shortest first. A formation grows at its ends only, so the
+    search is short; only a run of the tile's colour can be carried on to it."""
+    if tile not in attachable(formation) and (
+            tile == JOKER or not is_run(formation) or colour_of(tile) != run_colour(formation)):
+        return
+    queue, seen = deque([(formation, [])]), {formation}
+    while queue:
+        current, used = queue.popleft()
+        left = without(rack, used)
+        steps = attachable(current) & set(left)
+        if tile in steps:
+            yield used + [tile]
+        for step in sorted(steps - {tile}):
+            grown, _ = attach(current, step)
+            if grown not in seen:
+                seen.add(grown)
+                queue.append((grown, used + [step]))
 
 
 def _opening_possible(state: RoundState, tiles: list[Tile], cut: Tile) -> bool:
@@ -222,7 +266,10 @@ def _lay_tiles(state: RoundState, seat: int, tiles: Formation | list[Tile]) -> N
     rack = state.racks[seat]
     if not has_tiles(rack, tiles):
         raise RuleError("E2", f"{tiles_text(tiles)}: not on your rack")
-    if len(rack) - len(tiles) < min_rack_after_laying(state):
+    if not leaves_a_discard(state, rack, tiles):
+        if state.options.clasic and len(rack) > len(tiles):
+            raise RuleError("E11", "a laying must leave a tile to discard, and preset clasic "
+                            "does not let a joker be discarded (E10)")
         raise RuleError("E11", "a laying must leave a tile to discard"
                         + (" — and you cannot close on the turn you open (preset platform)"
                            if min_rack_after_laying(state) == 2 else ""))
@@ -247,7 +294,7 @@ def discard(state: RoundState, seat: int, tile: Tile) -> None:
             "E9" if JOKER in state.must_lay else "E6")
         raise RuleError(rule, f"{tiles_text(state.must_lay)} must be laid this turn before you "
                         "discard")
-    if tile == JOKER and state.options.clasic:
+    if tile not in discardable(state, rack):
         raise RuleError("E10", "preset clasic: a joker may not be discarded")
     if len(rack) == 1 and state.opened_this_turn and not state.options.clasic:
         raise RuleError("E11", "you opened this turn: you cannot close in the same turn")
@@ -307,11 +354,12 @@ def _layings(state: RoundState, seat: int) -> list[Action]:
     """Every formation the rack can lay, every attachment and every joker swap. Checking
     the formations directly (not through `apply`) keeps bots and hints fast."""
     rack = state.racks[seat]
-    room = len(rack) - min_rack_after_laying(state)
-    actions = [Action("lay", tiles=f) for f in formations_in(rack) if len(f) <= room]
+    actions = [Action("lay", tiles=f) for f in formations_in(rack)
+               if leaves_a_discard(state, rack, f)]
     for number, formation in enumerate(state.table, start=1):
-        for tile in sorted(set(rack) & attachable(formation.tiles)) if room >= 1 else ():
-            actions.append(Action("attach", tiles=(tile,), number=number))
+        for tile in sorted(set(rack) & attachable(formation.tiles)):
+            if leaves_a_discard(state, rack, [tile]):
+                actions.append(Action("attach", tiles=(tile,), number=number))
         if JOKER in formation.tiles:
             wanted = represented(formation.tiles)[formation.tiles.index(JOKER)]
             if wanted is not None and wanted in rack:
@@ -384,14 +432,15 @@ def score(state: RoundState) -> list[dict[str, int]]:
 
 def _twin_holder(state: RoundState) -> int | None:
     """The seat credited with the atu's twin on the table (E13). Once the atu itself has been
-    drawn (the round's last draw, E12), the copy its drawer kept, discarded or laid is the atu
-    and any other laid copy is the twin."""
+    drawn (the round's last draw, E12), the copy its drawer kept, discarded in that last turn
+    or laid is the atu and any other laid copy is the twin."""
     atu = state.deal.atu
     credited = [c for f in state.table for t, c in zip(f.tiles, f.credits) if t == atu]
     drawer = state.atu_holder
     if drawer is not None and drawer in credited:
-        kept = atu in state.racks[drawer] or any(
-            t == atu and by == drawer for t, by in zip(state.strip, state.strip_by))
+        # the turn that drew the atu ended the round: its discard is the strip's last tile
+        kept = atu in state.racks[drawer] or (state.strip[-1:] == [atu]
+                                              and state.strip_by[-1] == drawer)
         if not kept:
             credited.remove(drawer)
     return credited[0] if credited else None

@@ -198,15 +198,14 @@ def _attach_to_run(formation: Formation, tile: Tile) -> tuple[Formation, int]:
         return (tile,) + formation, 0
     if colour_of(tile) != run_colour(formation):
         raise RuleError("C5", f"{tile_name(tile)} is not the colour of this run")
-    if tile in represented(formation) and JOKER in formation:
-        joker_tile = represented(formation)[formation.index(JOKER)]
-        if joker_tile == tile:
-            raise RuleError("E9", f"{tile_name(tile)} is what the joker stands for: swap it in")
     number = number_of(tile)
     if end < 14 and _number_at(end + 1) == number:
         return formation + (tile,), len(formation)
     if start > 1 and _number_at(start - 1) == number and start - 1 != 14:
         return (tile,) + formation, 0
+    # the joker's own tile goes at its place, by a swap (an ace may still go at the other end)
+    if JOKER in formation and represented(formation)[formation.index(JOKER)] == tile:
+        raise RuleError("E9", f"{tile_name(tile)} is what the joker stands for: swap it in")
     raise RuleError("C5", f"{tile_name(tile)} does not extend this run at either end")
 
 

@@ -120,6 +120,10 @@ REFUSALS: dict[str, str] = {
     "there is no formation {number} on the table ({len(state.table)} laid)":
         "nu există formația {number} pe masă (sunt {len(state.table)})",
     "a laying must leave a tile to discard": "după ce cobori trebuie să-ți rămână o piesă de aruncat",
+    "a laying must leave a tile to discard, and preset clasic does not let a joker be "
+    "discarded (E10)":
+        "după ce cobori trebuie să-ți rămână o piesă de aruncat, iar regulile clasice nu lasă "
+        "jokerul să fie aruncat (E10)",
     "a laying must leave a tile to discard — and you cannot close on the turn you open "
     "(preset platform)":
         "după ce cobori trebuie să-ți rămână o piesă de aruncat — și nu poți închide în tura "

@@ -7,7 +7,8 @@ stock's first tile and discards Y1. Seat 0 then draws the stock's second tile, a
 
 
 from remi.engine import legal_actions
-from remi.tiles import JOKER, parse_tile
+from remi.state import RoundState
+from remi.tiles import JOKER, parse_tile, tile_name
 from remi.views import view
 from tests.helpers import filler, play, refusal, round_of
 
@@ -140,6 +141,19 @@ def test_E6_cut_tile_laid_by_attaching_then_discard():
     assert done.table[0].tiles[-1] == parse_tile("R13")
 
 
+def test_E6_cut_tile_laid_after_the_rack_carries_the_run_on_to_it():
+    """E6: "the cut tile must be laid this turn (in a new formation or attached)" — here it
+    attaches once R13 from the rack has; the take is not refused for needing two layings."""
+    state = play(first_round("R10 R11 R12 K7 R7 Y7 R13", stock="Y2 K10 R1 R3"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7", "discard K10")
+    state = play(state, "draw", "discard R1", "draw", "discard R3", "draw", "discard B5")
+    assert "take 3" in [str(a) for a in legal_actions(state)]      # cut at R1
+    broken = play(state, "take 3", "attach R13 to 1")
+    assert broken.must_lay == [parse_tile("R1")]
+    done = play(broken, "attach R1 to 1", "discard R3")
+    assert done.table[0].tiles == tuple(parse_tile(t) for t in "R10 R11 R12 R13 R1".split())
+
+
 def test_E7_short_rack_takes_the_whole_strip_without_laying():
     """E7."""
     state = play(first_round(FOUR, stock="Y2 K10 R13 K5 B6"), "draw",
@@ -181,6 +195,30 @@ def test_E10_joker_on_the_strip_costs_50_and_clasic_forbids_it():
     assert state.strip[-1] == JOKER and state.strip_by[-1] == 0
     clasic = play(first_round("R10 R11 R12 K7 R7 Y7 J", preset="clasic"), "draw")
     assert refusal(clasic, "discard J").rule == "E10"
+
+
+def test_E10_E11_clasic_no_laying_leaves_only_a_joker_and_a_rack_of_jokers_still_discards():
+    """Clasic forbids discarding a joker (E10), so a laying that leaves only jokers leaves
+    nothing to discard (E11). A rack of nothing but jokers — the second drawn to the first —
+    may still end its turn (E2) by discarding one, and so may the clock (C8)."""
+    hand = "R10 R11 R12 K7 R7 Y7 K8 R8 Y8 B8 K9 R9 Y9 J"
+    opening = "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8 | K9 R9 Y9"
+    state = play(first_round(hand, stock="Y2 R13", preset="clasic"), "draw")
+    error = refusal(state, opening.replace("R12 |", "R12 R13 |"))   # would leave only J
+    assert error.rule == "E11" and "joker" in str(error)
+    opened = play(state, opening)                                     # leaves J R13
+    legal = [str(a) for a in legal_actions(opened)]
+    assert "attach R13 to 1" not in legal and "attach J to 1" in legal
+    assert refusal(opened, "attach R13 to 1").rule == "E11"
+    closed = play(opened, "attach J to 1", "discard R13")             # the clasic way out
+    assert closed.closer == 0
+
+    state = play(first_round(hand, stock="Y2 K10 B13 J", preset="clasic"), "draw", opening,
+                 "discard K10", "draw", "discard B13", "draw")
+    assert state.racks[0] == [JOKER, JOKER]
+    assert [str(a) for a in legal_actions(state)] == ["discard J"]
+    for ended in (play(state, "discard J"), play(state, "timeout")):
+        assert ended.racks[0] == [JOKER] and ended.strip[-1] == JOKER and not ended.over
 
 
 def test_E11_no_close_on_the_opening_turn_and_a_laying_must_leave_a_tile():
@@ -257,6 +295,36 @@ def test_E13_the_atu_twin_laid_scores_50():
     state = play(first_round(FOUR, preset="clasic", atu="K9"), "draw",
                  "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8 | K9 R9 Y9 B9", "discard K10")
     assert state.breakdown[0]["twin"] == 50 and state.breakdown[0]["total"] == 185
+
+
+def drawing_the_atu(hand: str, first_turn: str, second_turn: list[str]) -> RoundState:
+    """Atu K5. Seat 1 starts; seat 0 draws and plays `first_turn`, then `second_turn`; then
+    both draw and throw the drawn tile back until seat 0 draws the atu, the last tile (E12)."""
+    state = round_of("etalat", [hand, f"{SEAT1} R3"], atu="K5", first=1)
+    state = play(state, "discard R3", "draw", first_turn, "draw")
+    state = play(state, f"discard {tile_name(state.racks[1][-1])}", "draw", *second_turn)
+    while state.stock:
+        state = play(state, "draw")
+        state = play(state, f"discard {tile_name(state.racks[state.to_play][-1])}")
+    state = play(state, "draw")
+    assert state.atu_holder == 0 and state.racks[0][-1] == parse_tile("K5")
+    return state
+
+
+def test_E13_the_twin_is_the_copy_that_was_not_drawn_last():
+    """E12, E13: the drawer of the atu lays it; the other copy, which the drawer had thrown
+    away long before, lies on the strip — nobody has the twin laid. And the other way round:
+    the copy laid long before is the twin when the drawer throws the atu away."""
+    hand = f"R10 R11 R12 K7 R7 Y7 K5 K3 K4 {filler(5, 'K4')}"
+    opening = "open R10 R11 R12 | K7 R7 Y7 | K3 K4 K5"
+    thrown_early = drawing_the_atu(hand, "discard K5", [opening.replace(" | K3 K4 K5", ""),
+                                                        "discard Y4"])
+    thrown_early = play(thrown_early, "lay K3 K4 K5", "discard K2")
+    assert thrown_early.end == "stock"
+    assert [row["twin"] for row in thrown_early.breakdown] == [0, 0]
+    laid_early = drawing_the_atu(hand, "discard K2", [opening, "discard Y4"])
+    laid_early = play(laid_early, "discard K5")
+    assert laid_early.end == "stock" and laid_early.breakdown[0]["twin"] == 50
 
 
 def test_E13_platform_unopened_minus_100_flat():

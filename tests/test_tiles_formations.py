@@ -118,6 +118,12 @@ def test_E9_swap_joker_only_for_the_tile_it_stands_for():
     assert names(swap_joker(f("K7 R7 Y7 J"), parse_tile("B7"))) == "K7 R7 Y7 B7"
     with pytest.raises(RuleError, match="E9"):
         attach(f("R5 J R7"), parse_tile("R6"))  # that is a swap, not an attachment
+    # the joker stands for one ace; the other end of the run still takes an ace (C5: 1…13-1)
+    middle = " ".join(f"R{n}" for n in range(2, 14))
+    run, index = attach(f(f"J {middle}"), parse_tile("R1"))
+    assert names(run) == f"J {middle} R1" and index == 13
+    run, index = attach(f(f"{middle} J"), parse_tile("R1"))
+    assert names(run) == f"R1 {middle} J" and index == 0
 
 
 def test_C6_opening_points():
