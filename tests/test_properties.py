@@ -26,7 +26,7 @@ from remi.formations import is_formation
 from remi.match import Match
 from remi.options import Options
 from remi.state import RoundState, TableFormation
-from remi.tiles import JOKER, counts_of, full_set, parse_tiles, tile_name
+from remi.tiles import JOKER, counts_of, full_set, parse_tiles, tile_name, tiles_text
 from remi.views import view
 from tests.helpers import redealt
 
@@ -519,3 +519,34 @@ def test_every_corpus_state_has_a_legal_action_or_is_over():
     swap above was found by this corpus, etalat/4/clasic)."""
     corpus()
     assert not DEAD_ENDS
+
+
+def layer_choice(actions: list, rng: random.Random) -> str:
+    """A player that lays, attaches and swaps whenever it can and often breaks the strip: it
+    reaches the long runs, jokers and deep strips the uniform random player seldom does."""
+    lays = [a for a in actions if a.kind in ("open", "lay", "attach", "swap")]
+    takes = [a for a in actions if a.kind == "take"]
+    if lays and rng.random() < 0.8:
+        return str(rng.choice(lays))
+    if takes and rng.random() < 0.3:
+        return str(rng.choice(takes))
+    return "timeout" if rng.random() < TIMEOUT_RATE else str(rng.choice(actions))
+
+
+# seeds 648 and 2998 met a listed attach the engine refused (the far ace of J 2…13), 2283 a
+# clasic rack of one joker with nothing legal and a timeout that crashed (an audit's fuzzing)
+LAYER_SEEDS = [*range(80), 648, 2283, 2998]
+
+
+@pytest.mark.parametrize("seed", LAYER_SEEDS)
+def test_a_player_who_lays_all_it_can_meets_every_listed_action_accepted(seed):
+    preset = PRESETS[seed % 2]
+    match = Match.new("etalat", 2 + seed % 3, Options(preset=preset), seed=seed)
+    rng = random.Random(seed)
+    state = match.current
+    while not state.over:
+        actions = engine.legal_actions(state)
+        assert actions, f"seed {seed}: nothing legal for {tiles_text(state.racks[state.to_play])}"
+        for action in actions:
+            engine.apply(state, action)
+        state = engine.apply(state, layer_choice(actions, rng))
