@@ -124,7 +124,8 @@ def results(match: Match, levels: Sequence[str]) -> dict[str, Any]:
 
 
 def _seed(text: str) -> str | int:
-    return int(text) if text.lstrip("-").isdigit() else text
+    digits = text.lstrip("-")
+    return int(text) if digits.isascii() and digits.isdigit() else text
 
 
 def _levels(text: str) -> list[str]:
@@ -139,7 +140,7 @@ def _levels(text: str) -> list[str]:
 
 
 def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a whole number from 1, not '{text}'")
     return int(text)
 

@@ -260,6 +260,7 @@ ROOM: dict[str, str] = {
     "an action is a string in the notation (at most 200 chars)":
         "o mutare e un text în notația jocului (cel mult 200 de caractere)",
     "no round is being played": "nu se joacă nicio rundă acum",
+    "a timeout is the host's clock's to play": "expirarea timpului o joacă ceasul gazdei",
     "wrong password": "parolă greșită",
     "this seat is not yours (unknown token)": "locul acesta nu e al tău (cheie necunoscută)",
     "you take a bot's seat at the next turn": "preiei locul unui AI la tura următoare",

@@ -24,13 +24,14 @@ from typing import Any
 
 from . import log as match_log
 from . import platform
+from .actions import parse_action
 from .bots import bot_action, label
 from .bridge import seat_snapshot
 from .deal import Deal, rng_for, roll_dealer
 from .engine import legal_actions
 from .errors import RuleError
 from .match import Match
-from .names import clean_name
+from .names import clean_name, human_name
 from .options import Options
 from .views import view
 
@@ -270,7 +271,7 @@ class Room:
             return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "password",
                             "error": "wrong password"})]
         token = message.get("token")
-        name = clean_name(message.get("name"), GUEST_NAME)
+        name = human_name(message.get("name"), GUEST_NAME)
         held = next((i for i, s in enumerate(self.seats) if s.peer == peer), None)
         if token:
             index = self._seat_of_token(token)
@@ -354,6 +355,8 @@ class Room:
         state = self.match.current
         if state.over or state.to_play != seat:
             raise RuleError("C2", "it is not your turn")
+        if parse_action(action).kind == "timeout":
+            raise RuleError("C8", "a timeout is the host's clock's to play")
         return self._play(action, now)
 
     def _on_ping(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
@@ -523,7 +526,9 @@ def _who(player: dict[str, Any]) -> dict[str, Any]:
 
 
 def _hash_password(password: str) -> str:
-    return hashlib.sha256(f"remi-room/{password}".encode()).hexdigest() if password else ""
+    # surrogatepass: a JSON string may hold a lone surrogate, which plain UTF-8 refuses
+    return (hashlib.sha256(f"remi-room/{password}".encode("utf-8", "surrogatepass")).hexdigest()
+            if password else "")
 
 
 def _is_hex(text: str) -> bool:

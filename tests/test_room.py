@@ -4,6 +4,7 @@ input, dropped guests, mid-game join and host reload."""
 import hashlib
 import json
 import random
+import unicodedata
 
 import pytest
 
@@ -263,6 +264,29 @@ def test_fuzzed_hostile_messages_get_errors_and_change_nothing():
     assert table.room.players() == players
 
 
+def test_a_guest_cannot_play_the_clocks_timeout_nor_crash_the_host_with_odd_digits():
+    """C8 in a room: the host's clock plays timeouts; a guest's would undo its own take (the
+    roll-back) without any clock. Digits the notation does not know (superscripts) and a
+    password holding a lone surrogate get a clear answer, not the host's generic error."""
+    table = Table(["host", "guest", "medium"], password="pw")
+    table.join("p1", "Ana", password="pw")
+    table.start()
+    rng = random.Random(3)
+    while table.room.match.current.to_play != 1:
+        table.step(rng)
+    before = table.room.match.current.to_json()
+    for action, rule in (("timeout", "C8"), ("take ²", "notation"), ("discard R²", "C1"),
+                         ("attach R5 to ³", "notation")):
+        table.now += 1.0
+        answer = table.send("p1", msg("action", action=action))
+        assert answer["type"] == "error" and answer["error"].startswith(rule), (action, answer)
+    assert table.room.match.current.to_json() == before
+    table.now += 1.0
+    answer = table.send("p9", '{"v": %d, "type": "hello", "name": "Ion", "password": "\\ud800"}'
+                        % PROTOCOL)
+    assert answer["type"] == "refused" and answer["reason"] == "password", answer
+
+
 def test_rate_limit():
     table = Table(["host", "guest"])
     table.join("p1", "Ana")
@@ -387,6 +411,14 @@ def test_names_lose_control_and_format_characters_and_keep_24_characters():
     table.join("p1", "\u202eAna\u200b \t Maria\u0007")
     table.join("p2", "\u200f\u200d\n")
     assert [s.name for s in table.room.seats[1:]] == ["Ana Maria", "?"]
+    # nor may a guest pass for a bot ("AI <level>"), also in look-alike or invisible letters
+    for index, (name, shown) in enumerate((
+            ("AI medium", "medium"), ("\u0391\u0399 hard", "hard"), ("AI\u034f hard", "hard"),
+            ("\u3164", "?"), ("AI", "?"), ("Aida", "Aida"), ("Ai grij\u0103", "Ai grij\u0103"),
+            ("e\u0301\u0301\u0301\u0301", "e\u0301\u0301\u0301"))):
+        guests = Table(["host", "guest"])
+        guests.join(f"g{index}", name)
+        assert guests.room.seats[1].name == unicodedata.normalize("NFC", shown), name
     room = Room.create("etalat", ["host", "guest"], host_name="G" * 100 + "\u202e")
     assert room.seats[0].name == "G" * 24
     assert Room.create("etalat", ["host", "guest"], host_name="\u2066\u2069").seats[0].name \
