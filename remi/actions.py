@@ -44,7 +44,7 @@ class Action:
 
 
 def _positive(word: str, what: str) -> int:
-    if not (word.isascii() and word.isdigit()) or int(word) < 1:
+    if not (word.isascii() and word.isdigit()) or len(word) > 6 or int(word) < 1:
         raise NotationError(f"{what} must be a whole number from 1, not '{word}'")
     return int(word)
 

@@ -69,6 +69,10 @@ def new_game(variant: str = "etalat", seats: list[str] | None = None,
     seats = seats or DEFAULT_SEATS
     if seats.count("human") != 1:
         raise ValueError("exactly one seat is the local player")
+    unknown = next((seat for seat in seats
+                    if seat != "human" and not (isinstance(seat, str) and seat in LEVELS)), None)
+    if unknown is not None:
+        raise ValueError(f"unknown bot level {unknown}")
     match = Match.new(variant, len(seats), Options.from_json(options),
                       seed or secrets.token_hex(8))
     _game = Game(match, _players(seats, name), seats.index("human"))
@@ -181,15 +185,18 @@ def load(log: dict[str, Any], human: int | None = None) -> dict[str, Any]:
     players = log.get("players") if isinstance(log, dict) else None
     if not isinstance(players, list) or not players:
         raise ValueError("this saved game has no players")
-    if not all(isinstance(p, dict) for p in players):
+    if not all(isinstance(p, dict) and isinstance(p.get("is_bot"), bool) for p in players):
         raise ValueError("this saved game's players are damaged")
     people = sum(1 for p in players if not p.get("is_bot"))
     if people > 1:
         raise ValueError(f"this saved game has {people} players who are not bots; a game "
                          f"on this page has one (none when watching bots)")
-    if any(p.get("is_bot") and p.get("level") not in LEVELS for p in players):
+    if any(p["is_bot"] and not (isinstance(p.get("level"), str) and p["level"] in LEVELS)
+           for p in players):
         raise ValueError("this saved game has a bot of unknown level")
     match = match_log.replay(log)
+    if not match.rounds:
+        raise ValueError("this saved game has no round")
     if len(players) != match.seats:
         raise ValueError(f"this saved game names {len(players)} players for "
                          f"{match.seats} seats")
@@ -201,11 +208,16 @@ def load(log: dict[str, Any], human: int | None = None) -> dict[str, Any]:
         human = next((i for i, p in enumerate(players) if not p.get("is_bot")), 0)
     # A tournament table's log keeps its length (replay checked it): loaded alone it still
     # stops there.
+    previous = _game
     if "table_rounds" in log:
         _game = Game(match, players, human, kind="tournament", rounds_limit=log["table_rounds"])
     else:
         _game = Game(match, players, human)
-    return snapshot()
+    try:
+        return snapshot()
+    except Exception as error:          # a log the checks above missed: the old game stays
+        _game = previous
+        raise ValueError(f"this saved game cannot be shown: {error}") from error
 
 
 # =============================================================================================

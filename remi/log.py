@@ -60,8 +60,11 @@ def replay(data: Any) -> Match:
                 deal = Deal.from_json(record, match.seats)
                 match.start_round(deal)
             else:
-                first = record.get("first")
-                match.start_round(first=first if isinstance(first, int) else None)
+                first, seats = record.get("first"), match.seats
+                if first is not None and (not isinstance(first, int) or isinstance(first, bool)
+                                          or not 0 <= first < seats):
+                    raise NotationError(f"'first' must be a seat 0…{seats - 1}", "C3")
+                match.start_round(first=first)
             actions = record.get("actions", [])
             if not isinstance(actions, list):
                 raise NotationError("'actions' must be a list of strings")

@@ -285,6 +285,7 @@ PROFILE: dict[str, str] = {
         "numele sau punctele de clasament din profil sunt deteriorate",
     "the profile's statistics are damaged": "statisticile profilului sunt deteriorate",
     "the profile's match history is damaged": "istoricul meciurilor din profil e deteriorat",
+    "the profile's tournaments are damaged": "turneele din profil sunt deteriorate",
 }
 
 # The page's own game: a new game, a saved one resumed, the next round (remi/bridge.py).
@@ -300,6 +301,9 @@ GAME: dict[str, str] = {
         "jocul salvat are {people} jucători care nu sunt AI; un joc pe această pagină are unul "
         "(niciunul când privești AI-uri)",
     "this saved game has a bot of unknown level": "jocul salvat are un AI de nivel necunoscut",
+    "this saved game has no round": "jocul salvat nu are nicio rundă",
+    "this saved game cannot be shown: {error}": "jocul salvat nu poate fi arătat: {error}",
+    "unknown bot level {unknown}": "nivel de AI necunoscut: {unknown}",
     "this saved game names {len(players)} players for {match.seats} seats":
         "jocul salvat numește {len(players)} jucători pentru {match.seats} locuri",
     "no such seat in this saved game": "locul acesta nu există în jocul salvat",

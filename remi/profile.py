@@ -87,9 +87,30 @@ def check_profile(data: Any) -> dict[str, Any]:
         if not isinstance(stats, dict) or set(stats) != set(VARIANT_STATS) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in stats.values()):
             raise ValueError("the profile's statistics are damaged")
-    if not isinstance(data.get("matches"), list):
+    if not isinstance(data.get("matches"), list) or not all(map(_is_match, data["matches"])):
         raise ValueError("the profile's match history is damaged")
+    tournaments = data.get("tournaments", [])
+    if not isinstance(tournaments, list) or not all(map(_is_tournament, tournaments)):
+        raise ValueError("the profile's tournaments are damaged")
     return {**data, "name": clean_name(data["name"], DEFAULT_NAME)}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_match(entry: Any) -> bool:
+    """A match entry as `record_rounds` writes it (the parts it reads again)."""
+    return (isinstance(entry, dict) and isinstance(entry.get("match_id"), str)
+            and entry.get("variant") in ("etalat", "tabla") and _whole(entry.get("seat"))
+            and _whole(entry.get("rounds")) and isinstance(entry.get("totals"), list))
+
+
+def _is_tournament(entry: Any) -> bool:
+    """A tournament entry as `platform.record_tournament` writes it."""
+    return (isinstance(entry, dict) and isinstance(entry.get("id"), str)
+            and entry.get("variant") in ("etalat", "tabla") and _whole(entry.get("place"))
+            and _whole(entry.get("rank_points")))
 
 
 def _count_round(stats: dict[str, Any], state: Any, seat: int) -> None:

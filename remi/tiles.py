@@ -49,7 +49,7 @@ def parse_tile(text: str) -> Tile:
     word = text.strip().upper()
     if word == "J":
         return JOKER
-    if len(word) >= 2 and word[0] in COLOURS and word[1:].isascii() and word[1:].isdigit():
+    if 2 <= len(word) <= 3 and word[0] in COLOURS and word[1:].isascii() and word[1:].isdigit():
         number = int(word[1:])
         if 1 <= number <= 13 and not word[1:].startswith("0"):
             return make_tile(word[0], number)

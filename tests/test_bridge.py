@@ -37,6 +37,9 @@ def test_an_illegal_move_is_explained_and_changes_nothing():
     answer = bridge.act("draw" if first_is_me else "discard K2")
     assert not answer["accepted"]
     assert answer["rule"] in ("E2", "C2") and answer["error"].startswith(answer["rule"] + ":")
+    for text in ("take " + "9" * 5000, "discard R" + "1" * 5000):    # past int()'s limit
+        answer = bridge.act(text)
+        assert not answer["accepted"] and answer["error"].startswith(("notation", "C1")), answer
     assert bridge.save() == before
 
 
@@ -85,12 +88,21 @@ def test_a_saved_game_with_more_than_one_person_is_refused_and_changes_nothing()
         [saved["players"][0], {"name": "AI x", "is_bot": True, "level": "godlike"},
          saved["players"][2]],
         [saved["players"][0], "AI easy", saved["players"][2]],
+        [saved["players"][0], {"name": "Ion", "level": None}, saved["players"][2]],  # no is_bot
+        [saved["players"][0], {"name": "AI", "is_bot": True, "level": ["easy"]},
+         saved["players"][2]],
     ]
     for players in bad_players:
         with pytest.raises(ValueError):
             bridge.load({**saved, "players": players})
     with pytest.raises(ValueError):
         bridge.load(saved, human=7)
+    with pytest.raises(ValueError):
+        bridge.load({**saved, "rounds": []})                          # no round to show
+    assert bridge.save() == kept
+    for seats in (["human", "godlike"], ["human", 5], ["human", ["easy"]]):
+        with pytest.raises(ValueError, match="unknown bot level"):   # a damaged preference
+            bridge.new_game("etalat", seats)
     assert bridge.save() == kept
 
 

@@ -104,6 +104,9 @@ def test_a_log_with_a_seed_instead_of_deals_replays(etalat):
     again = log.replay(seeded)
     assert again.current.to_json() == etalat.current.to_json()
     assert log.summary(again) == log.summary(etalat)
+    for first in (99, -1, True, "0"):          # a seeded round may name its first player (C3)
+        error = refusal({**seeded, "rounds": [{"first": first, "actions": []}]})
+        assert error.rule == "C3", first
 
 
 def test_seeded_deals_are_pinned():

@@ -29,7 +29,8 @@ def test_C1_notation_round_trips_every_tile():
     assert parse_tile("r7") == parse_tile("R7") and tile_name(parse_tile("K13")) == "K13"
 
 
-@pytest.mark.parametrize("bad", ["R0", "R14", "X5", "7", "", "R07", "JJ", "R 7"])
+@pytest.mark.parametrize("bad", ["R0", "R14", "X5", "7", "", "R07", "JJ", "R 7", "R\u00b2",
+                                 pytest.param("R" + "1" * 5000, id="R and 5000 digits")])
 def test_C1_bad_tiles_are_refused_naming_the_rule(bad):
     with pytest.raises(RuleError, match="^C1:"):
         parse_tile(bad)

@@ -71,7 +71,15 @@ def test_profile_statistics_from_match_logs():
 @pytest.mark.parametrize("bad", [None, [], {"format": "other"},
                                  {"format": "remi-profile", "version": 99},
                                  {**empty_profile("x"), "variants": {"etalat": {}}},
-                                 {**empty_profile("x"), "rank_points": "lots"}])
+                                 {**empty_profile("x"), "rank_points": "lots"},
+                                 # entries the statistics and rank points are added to later
+                                 {**empty_profile("x"), "matches": [1]},
+                                 {**empty_profile("x"), "matches": [{}]},
+                                 {**empty_profile("x"), "matches": [
+                                     {"match_id": "m", "variant": "etalat", "seat": 0,
+                                      "rounds": "3", "totals": []}]},
+                                 {**empty_profile("x"), "tournaments": 5},
+                                 {**empty_profile("x"), "tournaments": [{"id": "t"}]}])
 def test_a_corrupt_or_foreign_profile_is_refused(bad):
     with pytest.raises(ValueError):
         check_profile(bad)
