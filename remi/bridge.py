@@ -341,15 +341,25 @@ def tournament_load(data: dict[str, Any], log: dict[str, Any] | None = None,
                     play: bool = True) -> dict[str, Any]:
     """Resume a stored tournament; `log` (the page's saved game) replaces the player's table
     when it is that table, being newer. With `play` the player is seated at their (latest)
-    table again (it becomes the game); without, only the standings are answered."""
-    global _tournament
-    tournament = Tournament.from_json(data)
-    table, _ = platform.player_table(tournament)
-    if isinstance(log, dict) and log.get("match_id") == table.match.match_id:
-        table.match = match_log.replay(log)
-    _tournament = tournament
-    return {"state": platform.tournament_summary(tournament),
-            "snapshot": tournament_play() if play else None}
+    table again (it becomes the game); without, only the standings are answered. A damaged
+    one raises ValueError and changes nothing."""
+    global _tournament, _game
+    previous = _tournament, _game
+    try:
+        tournament = Tournament.from_json(data)
+        table, _ = platform.player_table(tournament)
+        if isinstance(log, dict) and log.get("match_id") == table.match.match_id:
+            saved = match_log.replay(log)
+            if (saved.variant, saved.seats) != (table.match.variant, table.match.seats):
+                raise ValueError("the saved game is not the player's table")
+            table.match = saved
+        _tournament = tournament
+        return {"state": platform.tournament_summary(tournament),
+                "snapshot": tournament_play() if play else None}
+    except Exception as error:
+        _tournament, _game = previous
+        reason = str(error) or type(error).__name__
+        raise ValueError(f"this stored tournament is damaged: {reason}") from error
 
 
 def profile_new(name: str = DEFAULT_NAME) -> dict[str, Any]:

@@ -302,6 +302,8 @@ GAME: dict[str, str] = {
         "(niciunul când privești AI-uri)",
     "this saved game has a bot of unknown level": "jocul salvat are un AI de nivel necunoscut",
     "this saved game has no round": "jocul salvat nu are nicio rundă",
+    "this stored tournament is damaged: {reason}": "turneul păstrat e deteriorat: {reason}",
+    "the saved game is not the player's table": "jocul salvat nu e masa jucătorului",
     "this saved game cannot be shown: {error}": "jocul salvat nu poate fi arătat: {error}",
     "unknown bot level {unknown}": "nivel de AI necunoscut: {unknown}",
     "this saved game names {len(players)} players for {match.seats} seats":

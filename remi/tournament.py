@@ -166,6 +166,12 @@ class Tournament:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Tournament:
+        """A stored tournament; the parts a damaged one would break later are checked here."""
+        rounds = (data.get("qualifying_rounds"), data.get("final_rounds"))
+        tables = data.get("tables")
+        if (data.get("variant") not in ("etalat", "tabla") or not isinstance(tables, list)
+                or not tables or not all(isinstance(n, int) and n > 0 for n in rounds)):
+            raise ValueError("not a tournament of this page")
         tournament = cls(data["variant"], data["seed"],
                          clean_players(data["entrants"], DEFAULT_NAME),
                          Options.from_json(data["options"]), data["qualifying_rounds"],
@@ -173,4 +179,6 @@ class Tournament:
         for table in data["tables"]:
             tournament.tables.append(Table(table["stage"], table["entrants"], table["rounds"],
                                            match_log.replay(table["log"])))
+            if tournament.tables[-1].match.variant != tournament.variant:
+                raise ValueError("not a tournament of this page")
         return tournament

@@ -62,6 +62,23 @@ def test_arena_watching_bots_only_gives_no_turn_and_resumes():
     assert [p["level"] for p in mixed["players"]] == [None, "medium", "hard"]
 
 
+def test_a_damaged_stored_tournament_is_refused_and_changes_nothing():
+    bridge.tournament_new("etalat", "Ana", fast=True, seed="kept")
+    stored = json.loads(json.dumps(bridge.tournament_save()))
+    table = bridge.tournament_play()["match_id"]
+    bridge.new_game("tabla", ["human", "easy"], seed="other")
+    another_game = {**bridge.save(), "match_id": table}     # claims to be the player's table
+    before = bridge.save()
+    damaged = [(stored, another_game)]
+    for key, value in (("tables", []), ("variant", "poker"), ("entrants", "x")):
+        damaged.append(({**stored, key: value}, None))
+    for data, log in damaged:
+        with pytest.raises(ValueError, match="damaged"):
+            bridge.tournament_load(json.loads(json.dumps(data)), log)
+        assert bridge.save() == before
+    assert bridge.tournament_save() == stored
+
+
 def test_a_fast_tournament_through_the_page_api_to_its_rank_points():
     state = bridge.tournament_new("tabla", "Ana", fast=True, seed="cup")
     assert state["next"] == "play" and len(state["tables"]) == 2
