@@ -125,4 +125,6 @@ def load(text: str) -> Match:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise LogError("log", NotationError(f"not JSON: {error}")) from error
+    except RecursionError as error:       # valid JSON, nested deeper than Python parses
+        raise LogError("log", NotationError("the JSON is nested too deeply")) from error
     return replay(data)

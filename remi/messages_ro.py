@@ -196,6 +196,7 @@ LOGS: dict[str, str] = {
     "{where}, action {number} (seat {seat}, {action})":
         "{where}, mutarea {number} (locul {seat}, {action})",
     "not JSON: {error}": "nu e JSON valid: {error}",
+    "the JSON is nested too deeply": "JSON-ul are prea multe niveluri unul în altul",
     "a log is a JSON object": "un jurnal e un obiect JSON",
     "unknown key(s) in the log: {', '.join(sorted(unknown))}":
         "chei necunoscute în jurnal: {', '.join(sorted(unknown))}",

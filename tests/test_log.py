@@ -206,6 +206,8 @@ def test_bad_json_and_bad_headers():
     with pytest.raises(log.LogError) as caught:
         log.load('{"variant": ')
     assert "not JSON" in str(caught.value)
+    with pytest.raises(log.LogError, match="nested too deeply"):
+        log.load("[" * 100_000 + "]" * 100_000)
     for data, rule in [([], "notation"), ({"variant": "poker", "seats": 2, "rounds": []},
                                           "notation"),
                        ({"variant": "tabla", "seats": 5, "rounds": []}, "C2"),
