@@ -72,9 +72,7 @@ class Deal:
         """Read a log's deal; the tiles it does not name follow in the stock in canonical order."""
         if not isinstance(data, dict):
             raise NotationError("a round must be an object")
-        first = data.get("first")
-        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < seats:
-            raise NotationError(f"'first' must be a seat 0…{seats - 1}", "C3")
+        first = check_first(data.get("first"), seats)
         hands_data, stock_data = data.get("hands"), data.get("stock", [])
         if not isinstance(hands_data, list) or len(hands_data) != seats:
             raise NotationError(f"'hands' must list {seats} hands, one per seat", "C4")
@@ -97,6 +95,13 @@ class Deal:
         rest = [tile for tile, count in enumerate(missing) for _ in range(count)]
         stock = tuple(parse_tile(_text(t)) for t in stock_data) + tuple(rest)
         return cls(first, atu, hands, stock)
+
+
+def check_first(first: Any, seats: int) -> int:
+    """A log's first player (C3): a seat number, or a NotationError."""
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < seats:
+        raise NotationError(f"'first' must be a seat 0…{seats - 1}", "C3")
+    return first
 
 
 def _text(value: Any) -> str:

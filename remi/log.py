@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .deal import Deal
+from .deal import Deal, check_first
 from .errors import NotationError, RuleError
 from .match import Match
 from .options import VARIANTS, Options
@@ -60,11 +60,9 @@ def replay(data: Any) -> Match:
                 deal = Deal.from_json(record, match.seats)
                 match.start_round(deal)
             else:
-                first, seats = record.get("first"), match.seats
-                if first is not None and (not isinstance(first, int) or isinstance(first, bool)
-                                          or not 0 <= first < seats):
-                    raise NotationError(f"'first' must be a seat 0…{seats - 1}", "C3")
-                match.start_round(first=first)
+                first = record.get("first")
+                match.start_round(first=None if first is None
+                                  else check_first(first, match.seats))
             actions = record.get("actions", [])
             if not isinstance(actions, list):
                 raise NotationError("'actions' must be a list of strings")
