@@ -143,6 +143,14 @@ def room_next_round(now: float) -> dict[str, Any]:
     return _answer(_current().next_round(now), now)
 
 
+def room_remove(seat: int, now: float) -> dict[str, Any]:
+    """The host removes a guest from the room; `close` names the connection the page ends
+    once the `removed` message has gone (a guest's page that ignores it is cut off)."""
+    out = _current().remove(seat)
+    return _answer(out, now, close=[peer for peer, message in out
+                                    if message["type"] == "removed"])
+
+
 def room_close() -> dict[str, Any]:
     """The host leaves the room: answers {"out"}, the `closed` message for each connected
     guest; the room is forgotten (a later room call needs room_create or room_load)."""

@@ -263,6 +263,8 @@ ROOM: dict[str, str] = {
     "no round is being played": "nu se joacă nicio rundă acum",
     "a timeout is the host's clock's to play": "expirarea timpului o joacă ceasul gazdei",
     "wrong password": "parolă greșită",
+    "too many wrong passwords: try again in a minute":
+        "prea multe parole greșite: încearcă din nou peste un minut",
     "this seat is not yours (unknown token)": "locul acesta nu e al tău (cheie necunoscută)",
     "you take a bot's seat at the next turn": "preiei locul unui AI la tura următoare",
     "the table is full": "masa e plină",
@@ -273,6 +275,7 @@ ROOM: dict[str, str] = {
     "no room: call room_create or room_load first":
         "nicio cameră: apelează întâi room_create sau room_load",
     "the match has started": "meciul a început deja",
+    "no guest sits at seat {index}": "niciun oaspete nu stă pe locul {index}",
 }
 
 # A refused profile import (remi/profile.py `check_profile`).

@@ -41,6 +41,8 @@ RATE_LIMIT = 30               # messages per peer …
 RATE_WINDOW = 10.0            # … per this many seconds
 GRACE = 30.0                  # seconds before a dropped guest's seat is played by a bot
 ENTROPY_WAIT = 10.0           # seconds the deal waits for guests' entropy
+PASSWORD_TRIES = 10           # wrong passwords the room takes, from all connections …
+PASSWORD_WINDOW = 60.0        # … per this many seconds (then a hello waits)
 STAND_IN_LEVEL = "medium"
 HOST_NAME = "Gazda"           # the host's name when none is given (or nothing is left of it)
 GUEST_NAME = "?"              # a guest's, likewise
@@ -140,6 +142,7 @@ class Room:
     waiting: list[tuple[str, str]] = field(default_factory=list)   # (peer, name) mid-game
     next_first: int = 0
     rates: dict[str, list[float]] = field(default_factory=dict)
+    wrong_passwords: list[float] = field(default_factory=list)     # when, all connections
     random_hex: Callable[[int], str] = field(default=secrets_module.token_hex, repr=False)
     # who played each entry of the current round's history (None: not known, a restored
     # room): a stand-in's moves, or a guest's since gone, stay theirs, not the seat's holder's
@@ -266,11 +269,16 @@ class Room:
         raise ProtocolError("say hello first: this connection holds no seat")
 
     def _on_hello(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
+        token = message.get("token")
+        if (self.password_hash and self._guessing(now)
+                and (not token or self._seat_of_token(token) is None)):
+            return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "wait",
+                            "error": "too many wrong passwords: try again in a minute"})]
         if not hmac.compare_digest(_hash_password(message.get("password") or ""),
                                    self.password_hash):
+            self.wrong_passwords.append(now)
             return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "password",
                             "error": "wrong password"})]
-        token = message.get("token")
         name = human_name(message.get("name"), GUEST_NAME)
         held = next((i for i, s in enumerate(self.seats) if s.peer == peer), None)
         if token:
@@ -299,6 +307,14 @@ class Room:
             return [self._waiting(peer)]
         return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "full",
                         "error": "the table is full"})]
+
+    def _guessing(self, now: float) -> bool:
+        """Someone is guessing the password: PASSWORD_TRIES wrong ones within the window,
+        from any connections (a new connection does not start afresh). Until the window
+        passes, a hello is refused unchecked — the right password too, or the guessing
+        would go on — unless its token takes a seat back."""
+        self.wrong_passwords = [t for t in self.wrong_passwords if now - t < PASSWORD_WINDOW]
+        return len(self.wrong_passwords) >= PASSWORD_TRIES
 
     def _seat_of_token(self, token: str) -> int | None:
         """The guest seat this token reclaims. A token is what `welcome` gave (32 hex
@@ -366,10 +382,25 @@ class Room:
         """A guest leaves for good (a dropped one may come back; this one will not): before
         the match its seat opens again; during it a bot takes the seat for the rest of the
         match, which a newcomer may then take when mid-game join is on."""
-        index = self._seat_of(peer)
+        self._vacate(self._seat_of(peer))
+        return self._send_views()
+
+    def _vacate(self, index: int) -> None:
+        """The seat's guest is gone for good (its token gives nothing back): before the
+        match the seat opens again, during it a bot plays it."""
         self.seats[index] = (Seat("guest", "") if self.match is None
                              else Seat("bot", "", level=STAND_IN_LEVEL))
-        return self._send_views()
+
+    def remove(self, index: int) -> list[Outgoing]:
+        """The host removes the guest of seat `index` (connected, away or played by its
+        stand-in): its connection is told `removed`, and the seat is as after a `leave`."""
+        if not (_is_count(index) and 0 <= index < len(self.seats)
+                and self.seats[index].kind == "guest" and self.seats[index].token):
+            raise ValueError(f"no guest sits at seat {index}")
+        peer = self.seats[index].peer
+        self._vacate(index)
+        told = [(peer, {"v": PROTOCOL, "type": "removed"})] if peer is not None else []
+        return told + self._send_views()
 
     # -- the host's own moves, bots and the clock --------------------------------------------
     def host_act(self, action: str, now: float) -> list[Outgoing]:

@@ -222,6 +222,17 @@ def test_bad_calls_change_nothing():
         host.room_start(4)
 
 
+def test_the_host_removes_a_guest_and_the_page_cuts_its_connection():
+    join_and_start(["host", "guest", "easy"])
+    with pytest.raises(ValueError, match="no guest sits at seat 2"):
+        host.room_remove(2, 2)
+    answer = host.room_remove(1, 2)
+    assert inbox(answer, "p1") == [{"v": PROTOCOL, "type": "removed"}]
+    assert answer["close"] == ["p1"]
+    assert answer["room"]["seats"][1]["name"] == "AI medium"
+    assert answer["snapshot"]["players"][1]["is_bot"], "the host's table shows the bot"
+
+
 def test_the_host_leaving_tells_every_connected_guest_and_forgets_the_room():
     join_and_start(["host", "guest", "easy"])
     host.room_disconnect("p1", 2)

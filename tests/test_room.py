@@ -11,7 +11,8 @@ import pytest
 from remi.bots import bot_action
 from remi.engine import legal_actions
 from remi.options import Options
-from remi.room import GRACE, PROTOCOL, RATE_LIMIT, Room, verify_reveal
+from remi.room import (GRACE, PASSWORD_TRIES, PASSWORD_WINDOW, PROTOCOL, RATE_LIMIT, Room,
+                       verify_reveal)
 from remi.views import view
 
 
@@ -155,6 +156,28 @@ def test_wrong_password_is_refused_and_nothing_of_the_game_is_sent():
     assert table.join("p2", "Dan", password="tei")["type"] == "refused"    # started: full
 
 
+def test_password_guessing_from_many_connections_is_slowed_down_for_everyone_but_tokens():
+    table = Table(["host", "guest", "guest"], password="tei")
+    token = table.join("p0", "Ana", password="tei")["token"]
+    table.room.disconnect("p0", table.now)
+    for attempt in range(PASSWORD_TRIES):             # a new connection for every guess
+        table.now += 1
+        assert table.join(f"g{attempt}", "X", password=f"guess{attempt}")["reason"] == "password"
+    table.now += 1
+    waited = table.join("p1", "Dan", password="tei")
+    assert waited["reason"] == "wait", "even the right password waits: else guessing goes on"
+    assert "try again in a minute" in waited["error"]
+    assert table.room.seats[2].token == "", "nothing changed"
+    assert table.join("p0b", "Ana", password="tei", token=token)["type"] == "welcome", \
+        "a token takes its seat back meanwhile"
+    table.now += PASSWORD_WINDOW
+    assert table.join("p1", "Dan", password="tei")["seat"] == 2
+    open_room = Table(["host", "guest"])              # no password: nothing to guess
+    for attempt in range(PASSWORD_TRIES):
+        assert open_room.join(f"g{attempt}", "X", password="x")["reason"] == "password"
+    assert open_room.join("p1", "Dan")["type"] == "welcome"
+
+
 def test_a_dropped_guest_is_replaced_by_a_labelled_bot_and_gets_the_seat_back():
     table = Table(["host", "guest", "medium"])
     token = table.join("p1", "Ana")["token"]
@@ -203,6 +226,39 @@ def test_a_guest_who_leaves_frees_the_seat_before_the_match_and_a_bot_takes_it_d
     while "welcome" not in [m["type"] for m in table.inbox["p5"]]:
         table.step(rng)
     assert table.room.seats[2].name == "Ion"
+
+
+def test_the_host_removes_a_guest_whose_token_then_gives_nothing_back():
+    table = Table(["host", "guest", "guest"], midgame=True)
+    token = table.join("p1", "Ana")["token"]
+    table.join("p2", "Dan")
+    before = json.dumps(table.room.to_json())
+    for seat in (0, 3, -1, "1", True):                # the host, no seat, not a seat number
+        with pytest.raises(ValueError):
+            table.room.remove(seat)
+    assert json.dumps(table.room.to_json()) == before, "a refused removal changes nothing"
+    table.deliver(table.room.remove(1))               # before the match: the seat opens
+    assert table.inbox["p1"][-1] == {"v": PROTOCOL, "type": "removed"}
+    assert table.room.seats[1].token == "" and table.room.seats[1].peer is None
+    assert table.join("p1", "Ana", token=token)["reason"] == "token"
+    with pytest.raises(ValueError):
+        table.room.remove(1)                          # nobody sits there now
+    assert table.join("p3", "Eve")["seat"] == 1
+    table.start()
+    table.room.disconnect("p2", table.now)
+    table.now += GRACE
+    table.room.tick(table.now)                        # Dan away, his stand-in plays …
+    assert table.room.seats[2].stand_in
+    out = table.room.remove(2)
+    assert [m["type"] for _, m in out] == ["state"], "Dan's connection is gone: not told"
+    assert out[0][1]["snapshot"]["players"][2]["name"] == "AI medium", "Eve sees the bot"
+    assert table.room.players()[2] == {"name": "AI medium", "is_bot": True, "level": "medium"}
+    assert table.join("p2", "Dan", token=table.inbox["p2"][0]["token"])["reason"] == "token"
+    assert table.join("p4", "Ion")["type"] == "waiting"   # … a bot's seat, mid-game join on
+    out = table.room.remove(1)                        # Eve, connected, during the match
+    assert out[0] == ("p3", {"v": PROTOCOL, "type": "removed"})
+    assert table.send("p3", msg("action", action="draw"))["type"] == "error"
+    assert [peer for peer, m in out if m["type"] == "state"] == [], "no guest left to see it"
 
 
 def test_mid_game_join_takes_a_bot_seat_at_the_next_turn():

@@ -786,6 +786,43 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
     assert guest.get_by_test_id("join-dialog").is_hidden()
 
 
+def test_the_host_removes_a_guest_who_is_told_and_a_bot_plays_the_seat(
+        context, new_context, site_url, relay, tmp_path):
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url)
+    guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
+    join_dialog(guest, "Ana")
+    wait_seated(guest, others=[host])
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    play_until([host, guest], lambda: any(h["seat"] == 1 for h in snap(host)["view"]["history"]))
+
+    remove = host.get_by_test_id("remove-guest")
+    assert remove.count() == 1 and remove.get_attribute("aria-label") == \
+        "Scoate-l pe Ana din cameră"
+    asked: list[str] = []
+    host.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    remove.click()
+    host.wait_for_timeout(500)
+    assert "„Ana”" in asked[0] and "Ana" in seat_names(host), "dismissed: nothing changes"
+
+    host.once("dialog", lambda d: d.accept())
+    remove.click()
+    guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
+                            "?.textContent === 'Gazda te-a scos din cameră.'", timeout=30_000)
+    assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
+    assert "#" not in guest.url, "a reload is the guest's own game"
+    assert guest.evaluate("window.remiGame.room.conn.state") == "closed"
+    assert seat_names(host)[1] == "AI mediu"
+    assert host.get_by_test_id("remove-guest").count() == 0
+    guest_moves = len([h for h in snap(host)["view"]["history"] if h["seat"] == 1])
+    play_until([host], lambda: round_over(host) or len(
+        [h for h in snap(host)["view"]["history"] if h["seat"] == 1]) > guest_moves)
+    host.screenshot(path=tmp_path / "removed-host.png")
+    guest.screenshot(path=tmp_path / "removed-guest.png")
+
+
 def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
         context, new_context, site_url, relay):
     host = open_page(context, site_url + GAME)
@@ -948,6 +985,20 @@ def test_a_wrong_password_asks_again_a_waiting_guest_is_told_and_a_new_room_warn
     solo.get_by_test_id("room").click()
     solo.get_by_test_id("room-dialog").wait_for()
     assert solo.get_by_test_id("room-active-warning").count() == 0
+
+    # Someone guesses passwords (a hello per guess): past the room's limit even the right
+    # password waits a minute, and the page says why and offers to try again.
+    guesser = open_page(new_context(), link)
+    join_dialog(guesser, "X", "g")
+    guesser.get_by_test_id("join-dialog").get_by_test_id("join-error").wait_for(timeout=30_000)
+    guesser.evaluate("""async () => { for (let i = 1; i < 10; i++) {
+        window.remiGame.room.send({type: 'hello', name: 'X', password: 'g' + i, token: null});
+        await new Promise((r) => setTimeout(r, 150)); } }""")
+    friend = open_page(new_context(), link)
+    join_dialog(friend, "Ion", "nuc")
+    friend.get_by_test_id("retry-hello").wait_for(timeout=30_000)
+    assert "prea multe parole" in friend.get_by_test_id("room-status").inner_text()
+    assert "prea multe parole" in turn_line(friend)
 
 
 def test_a_finished_room_match_is_followed_by_a_rematch_at_the_same_table(

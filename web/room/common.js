@@ -27,6 +27,8 @@ addStrings({
   connecting: "Conectare…", connected: "Conectat", offline: "deconectat",
   refusedPassword: "Parolă greșită: gazda a refuzat intrarea.", refusedFull: "Masa e plină.",
   refusedToken: "Locul nu mai e al tău.", roomRefused: "Intrare refuzată",
+  refusedWait: "Cineva a încercat prea multe parole la această cameră: gazda nu primește pe nimeni un minut.",
+  tryAgain: "Încearcă din nou",
   waitingSeat: "Aștepți un loc: îl primești la tura următoare.",
   seated: "Ești la masă: gazda începe meciul.", hostDeals: "gazda împarte runda următoare",
   rematch: "Revanșă", hostMayRematch: "gazda poate începe o revanșă",
@@ -35,6 +37,9 @@ addStrings({
   hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.",
   inviteUsed: "Invitația aceasta a fost folosită deja: cere-i gazdei o invitație nouă.",
   hostClosed: "Gazda a închis camera: jocul s-a încheiat.",
+  removedByHost: "Gazda te-a scos din cameră.",
+  removeGuest: "Scoate", removeGuestNamed: "Scoate-l pe {name} din cameră",
+  removeConfirm: "Scoți din cameră jucătorul „{name}”? În timpul meciului, locul lui îl joacă un AI.",
   reinvite: "Invitație nouă pentru {name} (deconectat)",
   dealVerified: "Runda {n}: împărțirea verificată ✓",
   dealFailed: "Runda {n}: împărțirea NU corespunde angajamentului gazdei!",
@@ -62,6 +67,8 @@ addStrings({
   connecting: "Connecting…", connected: "Connected", offline: "offline",
   refusedPassword: "Wrong password: the host refused you.", refusedFull: "The table is full.",
   refusedToken: "This seat is no longer yours.", roomRefused: "Not let in",
+  refusedWait: "Someone tried too many passwords at this room: the host lets nobody in for a minute.",
+  tryAgain: "Try again",
   waitingSeat: "Waiting for a seat: you get one at the next turn.",
   seated: "You are seated: the host starts the match.", hostDeals: "the host deals the next round",
   rematch: "Rematch", hostMayRematch: "the host may start a rematch",
@@ -70,6 +77,9 @@ addStrings({
   hostGoneInvite: "The connection to the host is lost: ask for a new invite.",
   inviteUsed: "This invite has been used already: ask the host for a new invite.",
   hostClosed: "The host closed the room: the game is over.",
+  removedByHost: "The host removed you from the room.",
+  removeGuest: "Remove", removeGuestNamed: "Remove {name} from the room",
+  removeConfirm: "Remove “{name}” from the room? During the match an AI plays the seat.",
   reinvite: "New invite for {name} (offline)",
   dealVerified: "Round {n}: the deal is verified ✓",
   dealFailed: "Round {n}: the deal does NOT match the host's commitment!",
@@ -179,7 +189,9 @@ export function copyBox(text, testid, label) {
   return [box, qr];
 }
 
-export function seatList(seats, mine) {
+/** The room's seats; with `onRemove(index)` (the host's panel) each seated guest has a
+ * button to remove them. */
+export function seatList(seats, mine, onRemove = null) {
   const list = el("ul", "room-seats");
   list.setAttribute("data-testid", "room-seats");
   seats.forEach((seat, index) => {
@@ -191,6 +203,14 @@ export function seatList(seats, mine) {
     if (index === mine) item.classList.add("me");
     if (seat.kind === "guest" && seat.taken && !seat.online && !seat.is_bot) {
       item.append(el("span", "muted", ` · ${t("offline")}`));
+    }
+    if (onRemove && seat.kind === "guest" && seat.taken) {
+      const remove = el("button", "chip remove-guest", t("removeGuest"));
+      remove.type = "button";
+      remove.setAttribute("aria-label", t("removeGuestNamed", { name: seat.in_place_of ?? seat.name }));
+      remove.setAttribute("data-testid", "remove-guest");
+      remove.addEventListener("click", () => onRemove(index));
+      item.append(remove);
     }
     list.append(item);
   });

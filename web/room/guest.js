@@ -79,7 +79,8 @@ export class GuestTable {
     this.received = [];         // every message from the host, as received (tests check it)
     this.usedInvite = usedInvite;
     this.left = false;          // this guest left (close()): every later event is ignored
-    this.hostClosed = false;    // the host closed the room (`closed`)
+    this.hostClosed = false;    // the host closed the room (`closed`) or removed this guest (`removed`) …
+    this.endKey = "hostClosed"; // … which this i18n key says
     this.status = { key: "connecting" };   // translated when drawn (the language may change)
     this.backend = {
       kind: "guest", runsBots: false,
@@ -124,7 +125,7 @@ export class GuestTable {
 
   /** Why the host cannot answer now (an i18n key). */
   awayKey() {
-    if (this.hostClosed) return "hostClosed";
+    if (this.hostClosed) return this.endKey;
     return isInvite(this.link) ? "hostGoneInvite" : "hostAway";
   }
 
@@ -205,7 +206,8 @@ export class GuestTable {
           this.hello();
           return;
         }
-        const reason = { password: "refusedPassword", full: "refusedFull", token: "refusedToken" }[message.reason];
+        const reason = { password: "refusedPassword", full: "refusedFull", token: "refusedToken",
+          wait: "refusedWait" }[message.reason];
         this.status = reason ? { key: reason } : { text: await pageError(message.error) };
         if (message.reason === "token") this.token = null;
         this.refusal = true;
@@ -214,16 +216,8 @@ export class GuestTable {
         if (message.reason === "password") await this.askPassword();
       },
       waiting: () => { this.status = { key: "waitingSeat" }; this.render(); },
-      closed: () => {                 // the host left: the room is gone, nothing comes back
-        this.hostClosed = true;
-        this.status = { key: "hostClosed" };
-        this.pending?.({ accepted: false, error: t("hostClosed"), rule: "", away: true });
-        localStorage.removeItem(GUEST_KEY);
-        history.replaceState(null, "", location.pathname + location.search);  // a reload: solo
-        this.conn.close();
-        this.ui.waiting(t("hostClosed"));
-        this.render();
-      },
+      closed: () => this.ended("hostClosed"),    // the host left: the room is gone
+      removed: () => this.ended("removedByHost"),  // the host removed this guest
       commit: () => {
         if (message.match !== undefined) this.forMatch(message.match);
         this.commits.set(message.round, message.commit);
@@ -247,6 +241,20 @@ export class GuestTable {
     } catch (error) {
       this.garbled(message, error);
     }
+  }
+
+  /** The host ended this guest's part in the room (`closed`, `removed`): nothing comes
+   * back, so the saved seat and the link go (a reload plays solo); the last state stays. */
+  ended(key) {
+    this.hostClosed = true;
+    this.endKey = key;
+    this.status = { key };
+    this.pending?.({ accepted: false, error: t(key), rule: "", away: true });
+    localStorage.removeItem(GUEST_KEY);
+    history.replaceState(null, "", location.pathname + location.search);
+    this.conn.close();
+    this.ui.waiting(t(key));
+    this.render();
   }
 
   garbled(message, error = null) {
@@ -390,7 +398,7 @@ export class GuestTable {
    * seat, refused, connecting…), in the page's language. */
   turnLine() {
     if (this.ui.hasSnapshot?.() !== false || this.hostClosed || this.usedInvite) return;
-    const keys = ["connecting", "waitingSeat", "refusedPassword", "refusedFull", "refusedToken", "hostAway"];
+    const keys = ["connecting", "waitingSeat", "refusedPassword", "refusedWait", "refusedFull", "refusedToken", "hostAway"];
     if (this.status.key ? keys.includes(this.status.key) : this.status.text) this.ui.waiting(this.statusText());
   }
 
@@ -410,6 +418,18 @@ export class GuestTable {
       retry.setAttribute("data-testid", "retry-password");
       retry.addEventListener("click", () => this.askPassword());
       panel.append(retry);
+    }
+    if (this.status.key === "refusedWait") {      // someone guessed passwords: later, the same hello
+      const again = el("button", "move primary", t("tryAgain"));
+      again.type = "button";
+      again.setAttribute("data-testid", "retry-hello");
+      again.addEventListener("click", () => {
+        this.status = { key: "connecting" };
+        this.clearRefusal();
+        this.render();
+        if (this.conn?.state === "open") this.hello();
+      });
+      panel.append(again);
     }
     if (this.conn?.reply && this.conn.state !== "open" && !this.conn.connects) {
       panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out", t("replyToHost")));

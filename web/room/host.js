@@ -2,7 +2,7 @@
 // only carries text between it and the WebRTC peers of web/net/, passes the time, and saves
 // the room after every change. No rule here. Its `backend` answers web/app.js's intents.
 
-import { call } from "../engine.js";
+import { call, pageError } from "../engine.js";
 import { t } from "../i18n.js";
 import { hostRoom } from "../net/index.js";
 import { el } from "../game/render.js";
@@ -163,6 +163,24 @@ export class HostTable {
     this.render();
   }
 
+  /** Removing a guest (asked first): it is told `removed`, then its connection is cut, so a
+   * page that ignores the message is gone too; before the match the seat opens again, during
+   * it a bot plays it (remi/room.py `Room.remove`). */
+  async remove(index) {
+    const seat = this.roomInfo.seats[index];
+    if (!seat || !window.confirm(t("removeConfirm", { name: seat.in_place_of ?? seat.name }))) return;
+    let answer;
+    try {
+      answer = await this.engine("room_remove", { seat: index });
+    } catch (error) {                 // the seat changed meanwhile (the guest left)
+      return this.ui.toast(await pageError(error));
+    }
+    for (const id of answer.close ?? []) {
+      const peer = this.peers.get(id);
+      setTimeout(() => peer?.close(), 300);     // let the message go before the channel
+    }
+  }
+
   async newInvite(seat) {
     const invite = await this.net.invite();
     this.invites = this.invites.filter((i) => i.seat !== seat);
@@ -208,7 +226,8 @@ export class HostTable {
     panel.replaceChildren();
     const info = this.roomInfo;
     panel.append(el("h2", "", `${t("room")} · ${t(info.variant)}`));
-    panel.append(seatList(info.seats, info.seats.findIndex((s) => s.kind === "host")));
+    panel.append(seatList(info.seats, info.seats.findIndex((s) => s.kind === "host"),
+      (index) => this.remove(index)));
     const buttons = el("div", "sheet-buttons");
     if (!info.started || info.over) {
       const start = el("button", "move primary", t(info.over ? "rematch" : "startMatch"));
