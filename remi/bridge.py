@@ -150,7 +150,7 @@ def next_round() -> dict[str, Any]:
     game = _current()
     if not game.match.current.over:
         raise ValueError("the round is still being played")
-    if game.match.over or _table_done(game):
+    if platform.is_over(game.match, game.rounds_limit):
         raise ValueError("the match is over")
     game.match.start_round()
     return snapshot()
@@ -230,20 +230,14 @@ ARENA_LEVELS = ("medium", "hard", "easy", "expert")
 _tournament: Tournament | None = None
 
 
-def _table_done(game: Game) -> bool:
-    return game.rounds_limit is not None and platform.table_done(game.match, game.rounds_limit)
-
-
 def _platform_snapshot(game: Game, snap: dict[str, Any]) -> dict[str, Any]:
     """What the platform adds to every snapshot: the mode; a tournament table is over after
     its rounds; watching a table of bots, nothing is yours to play."""
     snap["mode"] = game.kind
     if game.rounds_limit is not None:
         snap["table_rounds"] = game.rounds_limit
-        if _table_done(game):
-            totals = game.match.totals
-            snap["match_over"] = True
-            snap["winners"] = [s for s, total in enumerate(totals) if total == max(totals)]
+        if platform.is_over(game.match, game.rounds_limit):
+            snap["match_over"], snap["winners"] = True, game.match.winners
     if game.players[game.human]["is_bot"]:
         snap["my_turn"], snap["legal"] = False, []
     return snap
@@ -252,15 +246,16 @@ def _platform_snapshot(game: Game, snap: dict[str, Any]) -> dict[str, Any]:
 def score_sheet() -> dict[str, Any]:
     """The running score sheet of the game being played: every round per seat, totals."""
     game = _current()
-    return {**platform.score_sheet(game.match), "players": game.players, "seat": game.human,
-            "table_rounds": game.rounds_limit}
+    return {**platform.score_sheet(game.match, game.rounds_limit), "players": game.players,
+            "seat": game.human, "table_rounds": game.rounds_limit}
 
 
 def score_sheet_of(log: dict[str, Any]) -> dict[str, Any]:
     """The score sheet of a stored match log (the history screen)."""
     players = log.get("players") if isinstance(log, dict) else None
-    return {**platform.score_sheet(match_log.replay(log)), "players": players or [],
-            "table_rounds": log.get("table_rounds")}
+    table_rounds = log.get("table_rounds") if isinstance(log, dict) else None
+    return {**platform.score_sheet(match_log.replay(log), table_rounds),
+            "players": players or [], "table_rounds": table_rounds}
 
 
 def arena_new(variant: str = "etalat", bots: int = 3, watch: bool = False,

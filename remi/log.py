@@ -49,6 +49,7 @@ def replay(data: Any) -> Match:
         match, rounds = _header(data)
     except RuleError as error:
         raise LogError("log", error) from error
+    table_rounds = data.get("table_rounds")       # checked by _header
     for index, record in enumerate(rounds):
         where = f"round {index}"
         try:
@@ -56,6 +57,9 @@ def replay(data: Any) -> Match:
                 raise NotationError("a round must be an object")
             if index and not match.current.over:
                 raise RuleError("C10", f"round {index - 1} is not over, yet round {index} follows")
+            if table_rounds is not None and index and match.played_out(table_rounds):
+                raise RuleError("C9", f"the table is over: its rounds ({table_rounds}) "
+                                      "are played")
             if "hands" in record or match.seed is None:
                 deal = Deal.from_json(record, match.seats)
                 match.start_round(deal)

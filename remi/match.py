@@ -92,6 +92,15 @@ class Match:
         return top >= target and totals.count(top) == 1
 
     @property
+    def scored_rounds(self) -> int:
+        """Rounds played to their scores (a "3 doubles" redeal scores nothing)."""
+        return sum(1 for state in self.rounds if state.over and state.scores is not None)
+
+    def played_out(self, rounds: int) -> bool:
+        """A table of `rounds` rounds (a tournament's) has played them all."""
+        return self.scored_rounds >= rounds and bool(self.rounds) and self.current.over
+
+    @property
     def winners(self) -> list[int]:
         totals = self.totals
         return [seat for seat, total in enumerate(totals) if total == max(totals)]

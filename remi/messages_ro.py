@@ -41,6 +41,8 @@ REFUSALS: dict[str, str] = {
         "un meci fără sămânță are nevoie de împărțiri date",
     "the match is over: it reached its target":
         "meciul s-a încheiat: și-a atins ținta",
+    "the table is over: its rounds ({table_rounds}) are played":
+        "masa s-a încheiat: rundele ei ({table_rounds}) s-au jucat",
     "round {index - 1} is not over, yet round {index} follows":
         "runda {index - 1} nu s-a încheiat, totuși urmează runda {index}",
     "the replayed round does not end with the scores the host showed":

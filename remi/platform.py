@@ -27,9 +27,11 @@ FAST_LEVEL = "easy"
 # -- the score sheet (C3, C9) --------------------------------------------------------------------
 
 
-def score_sheet(match: Match) -> dict[str, Any]:
+def score_sheet(match: Match, table_rounds: int | None = None) -> dict[str, Any]:
     """Every round's score per seat with the running totals and who dealt (C3: the deal
-    moves one seat each round; a "3 doubles" redeal scores nothing and keeps the dealer)."""
+    moves one seat each round; a "3 doubles" redeal scores nothing and keeps the dealer).
+    A tournament table (`table_rounds`) is over, and has its winners, once it played them."""
+    over = is_over(match, table_rounds)
     running = [0] * match.seats
     rows = []
     for number, state in enumerate(match.rounds, start=1):
@@ -42,11 +44,12 @@ def score_sheet(match: Match) -> dict[str, Any]:
                      "closer": state.closer, "double": state.double_round})
     return {"match_id": match.match_id, "variant": match.variant, "seats": match.seats,
             "target": match.options.target, "rounds": rows, "totals": match.totals,
-            "over": match.over, "winners": match.winners if match.over else []}
+            "over": over, "winners": match.winners if over else []}
 
 
-def scored_rounds(match: Match) -> int:
-    return sum(1 for state in match.rounds if state.over and state.scores is not None)
+def is_over(match: Match, table_rounds: int | None = None) -> bool:
+    """The match reached its target (C9), or a tournament table played its rounds."""
+    return match.over or (table_rounds is not None and match.played_out(table_rounds))
 
 
 # -- tournaments ----------------------------------------------------------------------------------
@@ -97,14 +100,14 @@ def catch_up(tournament: Tournament, budget_s: float = 0.3) -> str:
     rounds as the player's table has finished, so the standings between rounds compare like
     with like. Returns `simulate` while there is more to play, else `wait`."""
     mine, _ = player_table(tournament)
-    target = scored_rounds(mine.match)
+    target = mine.match.scored_rounds
     deadline = time.perf_counter() + budget_s
     for table in _current_tables(tournament):
         if table is mine or table.done:
             continue
 
         def caught_up(table: Table = table) -> bool:
-            return scored_rounds(table.match) >= target and table.match.current.over
+            return table.match.played_out(target)
 
         if caught_up():
             continue
@@ -138,7 +141,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
                   "total": totals[seat], "rank": order.index(seat) + 1}
                  for seat, entrant in enumerate(table.entrants)]
         tables.append({"index": index, "stage": table.stage, "rounds": table.rounds,
-                       "played": scored_rounds(table.match), "done": table.done,
+                       "played": table.match.scored_rounds, "done": table.done,
                        "moves": len(table.match.current.actions),
                        "mine": 0 in table.entrants, "match_id": table.match.match_id,
                        "seats": sorted(seats, key=lambda s: s["rank"])})
@@ -160,10 +163,6 @@ def player_table(tournament: Tournament) -> tuple[Table, int]:
     """The table the player sits at now and their seat there."""
     table = tournament.player_table()
     return table, table.entrants.index(0)
-
-
-def table_done(match: Match, rounds: int) -> bool:
-    return scored_rounds(match) >= rounds and match.current.over
 
 
 # -- the profile (remi/profile.py) -----------------------------------------------------------------

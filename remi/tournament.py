@@ -9,7 +9,7 @@ place. Every table is an ordinary match, so its log replays like any other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import log as match_log
@@ -34,8 +34,7 @@ class Table:
 
     @property
     def done(self) -> bool:
-        scored = [r for r in self.match.rounds if r.over and r.scores is not None]
-        return len(scored) >= self.rounds and self.match.current.over
+        return self.match.played_out(self.rounds)
 
     def standings(self) -> list[int]:
         """Seats from first to last: total, then best round, then seat order."""
@@ -60,8 +59,9 @@ class Tournament:
             qualifying_rounds: int = 3, final_rounds: int = 4) -> Tournament:
         entrants = [{"name": clean_name(player, DEFAULT_NAME), "is_bot": False, "level": None}]
         entrants += [seat_info(level) for level in BOT_LEVELS]
-        tournament = cls(variant, seed, entrants, options or Options(), qualifying_rounds,
-                         final_rounds)
+        # a table lasts its rounds: a target would end its match before them (C9)
+        options = replace(options or Options(), target=None)
+        tournament = cls(variant, seed, entrants, options, qualifying_rounds, final_rounds)
         for number, seats in enumerate(([0, 1, 2, 3], [4, 5, 6, 7])):
             tournament._open_table("qualifying", seats, qualifying_rounds, number)
         return tournament

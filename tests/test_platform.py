@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-from remi import bridge
+from remi import bridge, platform
 from remi import log as match_log
 from remi.bots import bot_action
+from remi.options import Options
 from remi.profile import check_profile, empty_profile, record_match, record_rounds
 from remi.tournament import RANK_POINTS
 
@@ -167,6 +168,33 @@ def test_a_tournament_table_loaded_alone_still_ends_after_its_rounds():
         with pytest.raises(match_log.LogError, match="table_rounds"):
             bridge.load({**log, "table_rounds": bad})
     assert bridge.snapshot()["match_over"], "the table loaded before is still the game"
+    with pytest.raises(match_log.LogError, match="C9: the table is over"):
+        bridge.load({**log, "table_rounds": 1})           # a round after the table's end
+
+
+def test_a_finished_tournament_tables_score_sheet_names_its_winner():
+    """The sheet beside the table, in the round-end panel and in the history highlights the
+    winner of a table that played its rounds (it has no target, so C9 never ends it)."""
+    bridge.tournament_new("etalat", "Ana", fast=True, seed="sheetcup")
+    bridge.tournament_play()
+    snap = play_human_like_a_bot()
+    totals = snap["totals"]
+    top = [seat for seat, total in enumerate(totals) if total == max(totals)]
+    assert snap["match_over"] and snap["winners"] == top
+    for sheet in (bridge.score_sheet(), bridge.score_sheet_of(bridge.save())):
+        assert sheet["over"] and sheet["winners"] == top
+
+
+def test_a_tournament_table_lasts_its_rounds_even_with_a_target_in_the_options():
+    """A target would end a table's match before its rounds (C9) and stall the tournament:
+    a tournament's tables have none."""
+    tournament = platform.new_tournament("tabla", "Ana", "tgt", fast=True,
+                                         options=Options(target=100))
+    assert tournament.options.target is None
+    table = tournament.tables[1]                          # the bots' table
+    while tournament.bot_step(table):
+        pass
+    assert table.done and table.match.scored_rounds == table.rounds
 
 
 def test_profile_rounds_are_added_as_they_finish_and_only_once():
