@@ -733,6 +733,12 @@ function renderRack(snap, info) {
       tile.classList.add("drawn");
     }
     if (info.closes.has(item.name)) tile.classList.add("can-close");
+    // what the marks show, said too (a screen reader hears the name, not the styles)
+    const states = [["in-draft", "tileInDraft"], ["must-lay", "tileMustLay"], ["drawn", "tileDrawn"],
+      ["can-close", "tileCloses"]].filter(([mark]) => tile.classList.contains(mark));
+    if (states.length) {
+      tile.setAttribute("aria-label", [tileLabel(item.name), ...states.map(([, key]) => t(key))].join(", "));
+    }
     tile.setAttribute("aria-pressed", S.selected.has(item.key) ? "true" : "false");
     box.append(tile);
   });

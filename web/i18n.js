@@ -58,6 +58,14 @@ const RO = {
   helpTitle: "Cum se joacă",
   engineSlow: "Motorul încă lucrează…",
   saved: "salvat", auto: "ceasul",
+  // what a screen reader says of a control beyond the tile's name
+  takeTile: "Ia {tile}", takeFromRow: "Ia {tile} din rândul tău",
+  breakStrip: { one: "Sparge șirul: ia {tile} și piesa de după ea", few: "Sparge șirul: ia {tile} și cele {n} piese de după ea",
+    other: "Sparge șirul: ia {tile} și cele {n} de piese de după ea" },
+  formationNamed: "Formația {n}: {tiles}", attachHere: "atașează aici piesa aleasă",
+  tileInDraft: "în etalarea în lucru", tileMustLay: "de coborât în tura asta", tileDrawn: "trasă acum",
+  tileCloses: "o arunci și închizi", atuTaken: "luat", discardHere: "aici arunci",
+  roundScores: "Scorurile rundei: {scores}", roundStarts: "Începe runda {n}", closeMessage: "Închide mesajul",
 };
 
 const EN = {
@@ -116,6 +124,12 @@ const EN = {
   helpTitle: "How to play",
   engineSlow: "The engine is still working…",
   saved: "saved", auto: "the clock",
+  takeTile: "Take {tile}", takeFromRow: "Take {tile} from your row",
+  breakStrip: { one: "Break the strip: take {tile} and the tile after it", other: "Break the strip: take {tile} and the {n} tiles after it" },
+  formationNamed: "Formation {n}: {tiles}", attachHere: "attach the selected tile here",
+  tileInDraft: "in the opening being composed", tileMustLay: "must be laid this turn", tileDrawn: "just drawn",
+  tileCloses: "discard it to close", atuTaken: "taken", discardHere: "you discard here",
+  roundScores: "Round scores: {scores}", roundStarts: "Round {n} begins", closeMessage: "Close the message",
 };
 
 // Rule ids named in words (the engine's message follows, in English); "E4 clasic" is the

@@ -5,10 +5,12 @@ Any violation fails, whatever its impact. docs/ui.md, "Accessibility"."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from test_game import (close_with_the_atu, draw_and_compose, new_game_via_dialog, open_by_enter, open_game,
-                       wait_turn)
+from test_game import (atu_close_log, click_tile, close_with_the_atu, draw_and_compose, history_len,
+                       new_game_via_dialog, open_by_enter, open_game, opened_log, save_before_load,
+                       wait_change, wait_turn)
 from test_platform import open_tab
 from test_rooms import GAME, READY_MS, create_room, join_dialog, open_page, wait_ready, wait_seated
 
@@ -122,3 +124,51 @@ def test_a_phone_passes_the_audit(phone, site_url):
     wait_turn(phone)
     audit(phone, "phone table", seen)
     assert_clean(seen)
+
+
+def test_a_screen_reader_hears_what_a_strip_tile_or_a_formation_does(page, site_url):
+    """A takeable strip tile said only its name, like the rack's tile of that name, though
+    Enter on it may break the strip and take three; a formation said a bare number before
+    its tiles (an audit with ARIA snapshots). Rack tiles say what their marks show."""
+    save_before_load(page, opened_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    said = {int(tile.get_attribute("data-depth")): tile.get_attribute("aria-label")
+            for tile in page.locator("[data-testid=strip] .tile.takeable").all()}
+    deepest = max(said)
+    assert deepest > 1 and said[1].startswith("Ia "), said
+    assert said[deepest].startswith("Sparge șirul: ia ") and said[deepest].endswith(
+        f" și {'piesa' if deepest == 2 else f'cele {deepest - 1} piese'} de după ea"), said
+    head = page.locator("[data-testid=strip] .tile.head")
+    assert head.get_attribute("aria-label").endswith(", cap de șir")
+    formation = page.locator('[data-testid=formation][data-number="1"]')
+    assert formation.get_attribute("aria-label") == (
+        "Formația 1: 4 albastru, 5 albastru, joker, 7 albastru, 8 albastru, 9 albastru")
+    before = history_len(page)
+    page.get_by_test_id("stock").click()
+    wait_change(page, before)
+    assert ", trasă acum" in page.locator("#rack-tiles .tile.drawn").get_attribute("aria-label")
+    click_tile(page, "K2")
+    assert formation.get_attribute("aria-label").endswith("; atașează aici piesa aleasă")
+    page.get_by_test_id("lang").click()
+    assert formation.get_attribute("aria-label").startswith("Formation 1: blue 4, blue 5, joker")
+
+
+def test_a_screen_reader_hears_the_rows_the_atu_taken_and_the_round_s_scores(page, site_url):
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url, "botDelay=0")
+    wait_turn(page)
+    assert page.locator("#formations").get_attribute("aria-label") == "Rânduri"
+    target = page.locator(".row-wrap.discard-target .owner-name")
+    assert target.text_content().endswith(" · aici arunci")
+    page.locator("#atu").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
+    assert page.locator("#atu-tile .tile").get_attribute("aria-label").endswith(", luat")
+    assert "o arunci și închizi" in page.locator("#rack-tiles .tile.can-close").first.get_attribute(
+        "aria-label")
+    click_tile(page, "K9")
+    page.get_by_test_id("act-close").click()
+    page.get_by_test_id("scores").wait_for()
+    said = page.get_by_test_id("announce").text_content()
+    assert re.search(r"Runda 1 s-a încheiat\. Scorurile rundei: Tu \+\d+, AI ", said), said
+    assert not said.startswith("Tu "), "the player's own close is not said back"

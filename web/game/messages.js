@@ -63,6 +63,7 @@ export function showRefusal(error, rule, { heading = t("illegal"), fromEngine = 
   }
   const close = el("button", "banner-close", "×");
   close.type = "button";
+  close.setAttribute("aria-label", t("closeMessage"));
   close.addEventListener("click", hideBanner);
   banner.append(close);
   banner.dataset.rule = rule ?? "";

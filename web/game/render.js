@@ -1,6 +1,6 @@
 // Drawing the table from a snapshot (remi/bridge.py). Pure DOM: no rule is decided
 // here; `legal` only marks what may be clicked.
-import { describe, levelName, playerLabel, t } from "../i18n.js";
+import { describe, levelName, playerLabel, t, tileLabel } from "../i18n.js";
 import { backEl, tileEl } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -122,6 +122,7 @@ export function renderPiles(snap, info) {
   atu.classList.toggle("taken", view.atu_taken_by !== null && view.atu_taken_by !== undefined);
   atu.classList.toggle("double", !!view.double_round);
   const tile = tileEl(view.atu, { small: true });
+  if (atu.classList.contains("taken")) tile.setAttribute("aria-label", `${tileLabel(view.atu)}, ${t("atuTaken")}`);
   if (info.atu) { tile.dataset.drag = "atu"; atu.dataset.drag = "atu"; } else delete atu.dataset.drag;
   slot.append(tile);
   atu.title = view.double_round ? t("double") : t("atu");
@@ -140,12 +141,16 @@ export function renderStrip(snap, info) {
     if (index === 0) {
       tile.classList.add("head");
       tile.title = t("head");
+      tile.setAttribute("aria-label", `${tileLabel(name)}, ${t("head")}`);
     }
     if (info.takes.has(depth)) {
       tile.classList.add("takeable");
       tile.dataset.drag = "strip";
       tile.tabIndex = 0;
       tile.setAttribute("role", "button");
+      // what Enter does: the top tile, or the cut (E6) with every tile after it
+      tile.setAttribute("aria-label", depth === 1 ? t("takeTile", { tile: tileLabel(name) })
+        : t("breakStrip", { tile: tileLabel(name), n: depth - 1 }));
     }
     if (index === n - 1 && snap.fresh === "strip") tile.classList.add("fresh");
     strip.append(tile);
@@ -160,6 +165,7 @@ export function renderFormations(snap, selectedOne) {
   const view = snap.view;
   const box = $("formations");
   box.replaceChildren();
+  box.setAttribute("aria-label", t("ariaFormations"));   // Tablă's rows say "Rows"
   const byOwner = new Map();
   view.table.forEach((formation, index) => {
     if (!byOwner.has(formation.owner)) byOwner.set(formation.owner, []);
@@ -182,6 +188,9 @@ export function renderFormations(snap, selectedOne) {
       if (selectedOne) button.classList.add("target");
       if (snap.freshFormation === formation.number) button.classList.add("fresh");
       button.append(el("span", "formation-number", String(formation.number)));
+      // its number is what the digit keys type; with a tile selected, Enter attaches it
+      const named = t("formationNamed", { n: formation.number, tiles: formation.tiles.map((name) => tileLabel(name)).join(", ") });
+      button.setAttribute("aria-label", selectedOne ? `${named}; ${t("attachHere")}` : named);
       formation.tiles.forEach((name, i) => {
         const tile = tileEl(name, { small: true });
         if (formation.credits[i] !== formation.owner) tile.classList.add("credited");
@@ -198,6 +207,7 @@ export function renderRows(snap, info) {
   const view = snap.view;
   const box = $("formations");
   box.replaceChildren();
+  box.setAttribute("aria-label", t("rows"));
   // where this seat discards (T2): while it plays, not after the round or for a watcher
   const target = view.phase === "over" || watching(snap) ? -1 : (view.seat + 1) % view.seats;
   for (let i = 0; i < view.seats; i++) {
@@ -205,6 +215,7 @@ export function renderRows(snap, info) {
     const wrap = el("div", "row-wrap");
     const yours = seat === view.seat && !watching(snap);
     const label = el("div", "owner-name", yours ? t("rowYours") : `${t("row")} · ${seatName(snap, seat)}`);
+    if (seat === target) label.append(el("span", "sr-only", ` · ${t("discardHere")}`));
     wrap.append(label);
     const row = el("div", "tile-row");
     row.dataset.testid = "row";
@@ -230,6 +241,7 @@ export function renderRows(snap, info) {
           tile.dataset.drag = "row";
           tile.tabIndex = 0;
           tile.setAttribute("role", "button");
+          tile.setAttribute("aria-label", t("takeFromRow", { tile: tileLabel(name) }));
         }
       }
       if (top && snap.freshRow === seat) tile.classList.add("fresh");
@@ -269,11 +281,21 @@ function announce(snap) {
   const round = `${snap.match_id}/${snap.round}`;
   const moves = view.history.length;
   const said = [];
+  // a new deal is said; the player's own moves are not said back (the clock's are)
+  if (heard.round && heard.round !== round) said.push(t("roundStarts", { n: snap.round }));
+  const own = (entry) => entry.seat === view.seat && !entry.auto && !entry.player && !watching(snap);
   if (heard.round === round && moves > heard.moves) {
-    said.push(...view.history.slice(heard.moves).slice(-6).map((entry) => historyLine(snap, entry)));
+    said.push(...view.history.slice(heard.moves).filter((entry) => !own(entry)).slice(-6)
+      .map((entry) => historyLine(snap, entry)));
   }
   if (snap.my_turn && !heard.myTurn) said.push(t("yourTurn"));
-  if (view.phase === "over" && heard.round === round && heard.moves !== moves) said.push(t("roundOver", { n: snap.round }));
+  if (view.phase === "over" && heard.round === round && heard.moves !== moves) {
+    said.push(t("roundOver", { n: snap.round }));
+    if (view.scores) {
+      const scores = view.scores.map((score, seat) => `${seatName(snap, seat)} ${score > 0 ? "+" : ""}${score}`);
+      said.push(t("roundScores", { scores: scores.join(", ") }));
+    }
+  }
   Object.assign(heard, { round, moves, myTurn: !!snap.my_turn });
   if (said.length) $("announce").textContent = said.join(". ");
 }
