@@ -291,10 +291,11 @@ class Room:
             seat = self.seats[index]
             seat.peer, seat.away_since, seat.stand_in = peer, None, False
             self.waiting = [(p, n) for p, n in self.waiting if p != peer]
-            return [self._welcome(index, peer), *self._pending_commit(peer)] + self._send_views()
+            return ([self._welcome(index, peer), *self._pending_commit(peer)]
+                    + self._send_views(welcomed=peer))
         if held is not None:    # the same hello again (its answer late or lost): same answer
             return [self._welcome(held, peer), *self._pending_commit(peer),
-                    *(out for out in self._send_views() if out[0] == peer)]
+                    *(out for out in self._send_views(welcomed=peer) if out[0] == peer)]
         if any(p == peer for p, _ in self.waiting):    # the same request: one place in line
             return [self._waiting(peer)]
         if self.match is None:
@@ -336,7 +337,7 @@ class Room:
         seat = self.seats[index]
         seat.kind, seat.level, seat.name, seat.peer = "guest", None, name, peer
         seat.token = self.random_hex(TOKEN_HEX // 2)
-        return [self._welcome(index, peer)] + (self._send_views() if self.match else [])
+        return [self._welcome(index, peer)] + self._send_views(welcomed=peer)
 
     def _pending_commit(self, peer: str) -> list[Outgoing]:
         """A guest back while a deal waits for entropy gets its commit too (and so adds its
@@ -486,10 +487,13 @@ class Room:
         return [(seat.peer, {"v": PROTOCOL, **message}) for seat in self.seats
                 if seat.kind == "guest" and seat.peer is not None]
 
-    def _send_views(self) -> list[Outgoing]:
-        """Each connected guest gets its own seat's snapshot; the host's page draws its own."""
+    def _send_views(self, welcomed: str | None = None) -> list[Outgoing]:
+        """Each connected guest gets its own seat's snapshot; the host's page draws its own.
+        Before the first deal there is no view: the seated guests get who sits where (but
+        the `welcomed` one, whose welcome has just said it)."""
         if self.match is None or not self.match.rounds:
-            return []
+            return [out for out in self._broadcast({"type": "seats", "players": self.players()})
+                    if out[0] != welcomed]
         return [(seat.peer, {"v": PROTOCOL, "type": "state", "snapshot": self.snapshot(index)})
                 for index, seat in enumerate(self.seats)
                 if seat.kind == "guest" and seat.peer is not None]

@@ -228,6 +228,24 @@ def test_a_guest_who_leaves_frees_the_seat_before_the_match_and_a_bot_takes_it_d
     assert table.room.seats[2].name == "Ion"
 
 
+def test_before_the_deal_seated_guests_are_told_who_sits_where():
+    """A guest's welcome names the players of that moment; who comes or goes after it, before
+    the first deal, is sent as `seats` (a guest saw an empty seat where another sat)."""
+    table = Table(["host", "guest", "guest", "easy"])
+    table.join("p1", "Ana")
+    table.join("p2", "Dan")
+    told = table.inbox["p1"][-1]
+    assert told["type"] == "seats" and [p["name"] for p in told["players"]] == [
+        "Gazda", "Ana", "Dan", "AI easy"]
+    assert [m["type"] for m in table.inbox["p2"]] == ["welcome"], "its welcome said it"
+    table.send("p2", msg("leave"))
+    assert table.inbox["p1"][-1]["players"][2] == {"name": "", "is_bot": False, "level": None,
+                                                   "connected": False}
+    assert all("token" not in json.dumps(m) for m in table.inbox["p1"] if m["type"] == "seats")
+    table.start()
+    assert table.inbox["p1"][-1]["type"] == "state", "dealt: views, not seats"
+
+
 def test_the_host_removes_a_guest_whose_token_then_gives_nothing_back():
     table = Table(["host", "guest", "guest"], midgame=True)
     token = table.join("p1", "Ana")["token"]

@@ -18,7 +18,7 @@ import { enableKeys } from "./game/keys.js";
 import { enablePointer } from "./game/pointer.js";
 import { markOverflow } from "./game/overflow.js";
 import * as rack from "./game/rack.js";
-import { GUEST_KEY, HOST_KEY, iceOf, isInvite, roomInLocation } from "./room/common.js";
+import { GUEST_KEY, HOST_KEY, hostsLinkedRoom, iceOf, isInvite, roomInLocation } from "./room/common.js";
 import { askJoin, askRoom } from "./room/dialogs.js";
 import { GuestTable } from "./room/guest.js";
 import { HostTable } from "./room/host.js";
@@ -154,6 +154,11 @@ const roomUI = {
 
 /** A room link or invite in the address, or a hosted room saved before a reload. */
 async function enterRoom() {
+  if (hostsLinkedRoom()) {    // the host opened its own link: this tab hosts the room (joining
+    // it would take the game from the hosting tab, web/tabs.js, and the room would stop)
+    history.replaceState(null, "", location.pathname + location.search);
+    toast(t("ownRoomLink"));
+  }
   const link = roomInLocation();
   if (link) {
     let saved = null;
@@ -161,9 +166,11 @@ async function enterRoom() {
     const same = saved?.link === link ? saved : null;
     // a new invite after a drop: this device's seat token from its last invite comes along
     const reinvited = !same && saved?.token && isInvite(link) && isInvite(saved.link) ? saved : null;
+    const hosting = !same && !!localStorage.getItem(HOST_KEY);   // joining ends the room hosted here
     const who = same ?? await askJoin({ name: reinvited?.name ?? (prefsName() || t("guestName")),
-      askIce: !iceOf(link).length });
+      askIce: !iceOf(link).length, hosting });
     if (!who) return false;
+    if (hosting) localStorage.removeItem(HOST_KEY);
     rememberName(who.name);
     const mine = same ?? reinvited;
     const table = new GuestTable(roomUI, { link, ...who, token: mine?.token ?? null,
@@ -257,6 +264,9 @@ async function hostRoomDialog() {
 }
 
 async function leaveRoom() {
+  // asked first when others lose by it: the host's guests their room, a guest its seat
+  const question = S.room?.leaveQuestion?.();
+  if (question && !window.confirm(t(question))) return;
   exitRoom();
   clearTable();
   await resumeSolo();
@@ -696,10 +706,10 @@ function draw() {
   if (view.variant === "etalat") {
     once("strip", [language, view.strip, [...info.takes], snap.fresh],
       () => renderStrip(snap, info));
-    once("table", [language, snap.match_id, view.table, selectedOne, snap.freshFormation],
+    once("table", [language, snap.match_id, view.table, selectedOne, snap.freshFormation, snap.players],
       () => renderFormations(snap, selectedOne));
-  } else {
-    once("table", [language, snap.match_id, view.rows, [...info.takes], snap.freshRow],
+  } else {       // the players too: a seat's name heads its row (a guest gone, a bot in place)
+    once("table", [language, snap.match_id, view.rows, [...info.takes], snap.freshRow, view.phase, snap.players],
       () => renderRows(snap, info));
   }
   once("history", [language, snap.match_id, snap.round, view.history.length],

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_helpers import FAIL_NEXT_BOT_STEP, plain_move, screenshot_path
+from test_platform import TOAST_LOG
 
 from remi.match import Match
 from remi.options import Options
@@ -156,7 +157,7 @@ def check_hidden_information(received: list[dict], seat: int, variant: str) -> N
     """Only what seat may see: its own view, no other rack, no stock order, no secret before
     the round's end, no other guest's token."""
     allowed = {"welcome", "refused", "waiting", "commit", "state", "reveal", "error", "pong",
-               "closed"}
+               "closed", "removed", "seats"}
     keys = view_keys(variant)
     tokens = [m["token"] for m in received if m["type"] == "welcome"]
     assert len(set(tokens)) <= 1
@@ -719,6 +720,7 @@ def test_an_invite_guest_reload_says_the_invite_is_used_and_the_host_leaving_end
     assert guest.evaluate("window.remiGame.room.token") == token
 
     # The host leaves with the guest connected: the room ends on both sides.
+    host.once("dialog", lambda dialog: dialog.accept())
     host.get_by_test_id("leave-room").click()
     guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
                             "?.textContent.includes('Gazda a închis camera')", timeout=30_000)
@@ -772,6 +774,14 @@ def test_the_host_leaving_a_link_room_ends_it_for_the_guest_and_for_good(
         page.keyboard.press("Escape")
         page.get_by_test_id("new-game-dialog").wait_for(state="hidden")
 
+    # leaving is asked first (it ends the room for the guest); dismissed, nothing happens
+    asked: list[str] = []
+    host.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    host.get_by_test_id("leave-room").click()
+    host.wait_for_timeout(300)
+    assert asked == ["Părăsești camera? Se închide pentru toți jucătorii."]
+    assert host.evaluate("document.body.dataset.room") == "host"
+    host.once("dialog", lambda dialog: dialog.accept())
     host.get_by_test_id("leave-room").click()
     assert_left_for_good(host)
     guest.wait_for_function("() => document.querySelector('[data-testid=room-status]')"
@@ -821,6 +831,42 @@ def test_the_host_removes_a_guest_who_is_told_and_a_bot_plays_the_seat(
         [h for h in snap(host)["view"]["history"] if h["seat"] == 1]) > guest_moves)
     host.screenshot(path=tmp_path / "removed-host.png")
     guest.screenshot(path=tmp_path / "removed-guest.png")
+
+
+def test_the_host_opening_its_own_link_hosts_the_room_in_that_tab(context, new_context,
+                                                                   site_url, relay):
+    """A host checking its link opened it in the same browser: that tab joined its own room
+    and took the game from the hosting tab (web/tabs.js), and the room stopped for everyone
+    (a QA pass). Now the new tab hosts the room, and a guest still comes in."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url)
+    link = host.get_by_test_id("room-link").input_value()
+    again = context.new_page()
+    again.add_init_script(TOAST_LOG)
+    again.goto(link)
+    again.wait_for_function("document.body.dataset.room === 'host'", timeout=READY_MS)
+    assert "#" not in again.url and again.get_by_test_id("join-dialog").is_hidden()
+    again.wait_for_function("window.__toasts.some(t => t.startsWith('Acesta e linkul camerei tale'))")
+    host.get_by_test_id("tab-taken").wait_for()
+    guest = open_page(new_context(), link)
+    join_dialog(guest, "Ana")
+    wait_seated(guest, others=[again])
+    again.wait_for_function("() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
+                            ".some(e => e.textContent === 'Ana')")
+
+    # A friend's room link opened where a room is hosted: the join dialog says that joining
+    # ends the hosted room, and joining does (a plain reload no longer hosts it).
+    friend = open_page(new_context(), site_url + GAME)
+    wait_ready(friend)
+    create_room(friend, ["guest"], signalling="relay", relays=relay.url)
+    again.goto(friend.get_by_test_id("room-link").input_value())
+    warning = again.get_by_test_id("join-host-warning")
+    warning.wait_for(timeout=READY_MS)
+    assert "camera ta se închide" in warning.inner_text()
+    join_dialog(again, "Gazda")
+    wait_seated(again, others=[friend])
+    assert again.evaluate("localStorage.getItem('remi.room.host')") is None
 
 
 def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
@@ -873,10 +919,13 @@ def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
     wait_ready(host)
     guest.wait_for_function("() => window.remiGame.room.received.filter(m => m.type === "
                             "'welcome').length >= 2", timeout=90_000)
+    asked = []
+    guest.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     guest.get_by_test_id("leave-room").click()
     guest.wait_for_function("!document.body.dataset.room && window.remiGame.snap "
                             "&& window.remiGame.snap.view.seat === 0", timeout=30_000)
     guest.wait_for_timeout(1_500)                  # the connection closes meanwhile
+    assert asked == ["Părăsești camera? Locul tău îl joacă un AI până la sfârșitul meciului."]
     assert guest.get_by_test_id("room-panel").is_hidden()
     turn = guest.locator("#me").inner_text()
     assert "Gazda" not in turn, turn

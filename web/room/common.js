@@ -2,7 +2,7 @@
 // share — their words, the saved keys, relay links and the panel's small parts.
 
 import { addStrings, playerLabel, t } from "../i18n.js";
-import { linkKind, qrSvg } from "../net/index.js";
+import { linkKind, parseRoomLink, qrSvg } from "../net/index.js";
 import { el } from "../game/render.js";
 
 export const HOST_KEY = "remi.room.host";    // {room: Room.to_json(), net: {...}}
@@ -14,6 +14,7 @@ addStrings({
   room: "Cameră", roomTitle: "Joc cu prietenii", roomCreate: "Creează camera",
   hostGarbled: "Gazda a trimis un mesaj pe care pagina nu-l poate citi: a fost ignorat.",
   friend: "prieten", yourName: "Numele tău", password: "Parolă (opțional)",
+  joinPassword: "Parolă (dacă gazda a pus una)",
   midgameJoin: "Intrare în timpul jocului", visibility: "Vizibilitate", private: "privată",
   public: "publică (în lobby)", signalling: "Conectare", byLink: "prin link (internet)",
   byInvite: "prin coduri (aceeași rețea, fără internet)", relays: "Relee (câte unul pe rând)",
@@ -37,6 +38,9 @@ addStrings({
   hostGoneInvite: "Legătura cu gazda s-a pierdut: cere-i o invitație nouă.",
   inviteUsed: "Invitația aceasta a fost folosită deja: cere-i gazdei o invitație nouă.",
   hostClosed: "Gazda a închis camera: jocul s-a încheiat.",
+  ownRoomLink: "Acesta e linkul camerei tale: fila aceasta o găzduiește acum. Trimite-l prietenilor.",
+  hostNoAnswer: "Gazda nu răspunde (poate i s-a închis pagina). Reîncarcă pagina ca să încerci din nou.",
+  connectFailed: "Conexiunea cu gazda nu s-a putut face ({why}). Reîncarcă pagina ca să încerci din nou.",
   removedByHost: "Gazda te-a scos din cameră.",
   removeGuest: "Scoate", removeGuestNamed: "Scoate-l pe {name} din cameră",
   removeConfirm: "Scoți din cameră jucătorul „{name}”? În timpul meciului, locul lui îl joacă un AI.",
@@ -49,11 +53,17 @@ addStrings({
   freeSeats: { one: "{n} loc liber", few: "{n} locuri libere", other: "{n} de locuri libere" },
   retryPassword: "Încearcă altă parolă",
   activeHostRoom: "Camera de acum se închide pentru toți jucătorii.",
+  leaveHostConfirm: "Părăsești camera? Se închide pentru toți jucătorii.",
+  joinEndsHostedRoom: "Găzduiești o cameră: dacă intri în aceasta, camera ta se închide, iar jucătorii ei nu te mai găsesc.",
+  leaveGuestConfirm: "Părăsești camera? Locul tău îl joacă un AI până la sfârșitul meciului.",
+  allSeated: "Toți sunt la masă: poți începe meciul.",
+  guestLeft: "{name} a părăsit camera.",
   activeGuestRoom: "Părăsești camera de acum.",
 }, {
   room: "Room", roomTitle: "Play with friends", roomCreate: "Create the room",
   hostGarbled: "The host sent a message this page cannot read: it was ignored.",
   friend: "friend", yourName: "Your name", password: "Password (optional)",
+  joinPassword: "Password (if the host set one)",
   midgameJoin: "Mid-game join", visibility: "Visibility", private: "private",
   public: "public (in the lobby)", signalling: "Connect", byLink: "by link (internet)",
   byInvite: "by codes (same network, no internet)", relays: "Relays (one per line)",
@@ -77,6 +87,9 @@ addStrings({
   hostGoneInvite: "The connection to the host is lost: ask for a new invite.",
   inviteUsed: "This invite has been used already: ask the host for a new invite.",
   hostClosed: "The host closed the room: the game is over.",
+  ownRoomLink: "This is your own room's link: this tab hosts the room now. Send it to your friends.",
+  hostNoAnswer: "The host does not answer (its page may be closed). Reload the page to try again.",
+  connectFailed: "Could not connect to the host ({why}). Reload the page to try again.",
   removedByHost: "The host removed you from the room.",
   removeGuest: "Remove", removeGuestNamed: "Remove {name} from the room",
   removeConfirm: "Remove “{name}” from the room? During the match an AI plays the seat.",
@@ -89,6 +102,11 @@ addStrings({
   freeSeats: { one: "{n} free seat", other: "{n} free seats" },
   retryPassword: "Try another password",
   activeHostRoom: "The current room closes for every player.",
+  leaveHostConfirm: "Leave the room? It closes for every player.",
+  joinEndsHostedRoom: "You host a room: joining this one closes yours, and its players can no longer reach you.",
+  leaveGuestConfirm: "Leave the room? An AI plays your seat to the end of the match.",
+  allSeated: "Everyone is seated: you may start the match.",
+  guestLeft: "{name} left the room.",
   activeGuestRoom: "You leave the current room.",
 });
 
@@ -150,6 +168,18 @@ export function iceOf(link) {
 /** The page was opened by a room link or an invite: "relay" / "manual", else null. */
 export function roomInLocation() {
   return linkKind(location.hash) ? location.href : null;
+}
+
+/** The room of the link in the address is hosted by this browser (its host opened its own
+ * link, to check it). */
+export function hostsLinkedRoom() {
+  const linked = parseRoomLink(location.hash);
+  if (!linked) return false;
+  try {
+    return JSON.parse(localStorage.getItem(HOST_KEY) ?? "null")?.net?.id === linked.id;
+  } catch {
+    return false;
+  }
 }
 
 /** Is this link an invite (way 1, single-use) rather than a room link? */

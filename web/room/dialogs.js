@@ -15,6 +15,7 @@ export function askRoom(defaults) {
   const active = defaults.activeRoom;
   const dialog = el("dialog", "sheet dialog");
   dialog.setAttribute("data-testid", "room-dialog");
+  dialog.setAttribute("aria-label", t("roomTitle"));      // named as its heading says
   const form = el("form");
   form.method = "dialog";
   const seatOptions = (index) => {
@@ -208,10 +209,12 @@ function lobbyList(dialog) {
 }
 
 /** The guest's join dialog: resolves with {name, password} or null. `error`: the reason
- * the last try was refused (a wrong password), shown in the dialog. */
+ * the last try was refused (a wrong password), shown in the dialog; `hosting`: this page
+ * hosts a room, which joining another ends (said in the dialog). */
 export function askJoin(defaults) {
   const dialog = el("dialog", "sheet dialog");
   dialog.setAttribute("data-testid", "join-dialog");
+  dialog.setAttribute("aria-label", t("joinTitle"));
   const form = el("form");
   form.method = "dialog";
   const name = el("input");
@@ -233,7 +236,8 @@ export function askJoin(defaults) {
   if (defaults.error) {             // a retry: why the last try failed
     form.append(warningLine(defaults.error, "join-error"));
   }
-  form.append(label(t("yourName"), name), label(t("password"), password));
+  if (defaults.hosting) form.append(warningLine(t("joinEndsHostedRoom"), "join-host-warning"));
+  form.append(label(t("yourName"), name), label(t("joinPassword"), password));
   // a link that names no ICE servers (a lobby's, when its host named none): this guest's own
   const ice = defaults.askIce ? iceField("join-ice") : null;
   if (ice) form.append(label(t("iceServers"), ice));

@@ -43,6 +43,8 @@ function wellFormed(message) {
       && (message.match === undefined || isText(message.match, 64)),
     reveal: () => Number.isInteger(message.round) && message.round > 0,
     state: () => isSnapshot(message.snapshot),
+    seats: () => Array.isArray(message.players) && message.players.length >= 2 && message.players.length <= 4
+      && message.players.every((p) => p && typeof p === "object" && isText(p.name, 64)),
     error: () => isText(message.error, 2000),
   };
   return !Object.hasOwn(checks, message.type) || checks[message.type]();
@@ -102,7 +104,15 @@ export class GuestTable {
     const relays = relaysOf(this.link);
     // the host's ICE servers, named by its link; else this device's own
     const named = iceOf(this.link);
-    this.conn = await joinRoom(this.link, { relays, password: "", iceServers: named.length ? named : savedIce() });
+    try {
+      this.conn = await joinRoom(this.link, { relays, password: "", iceServers: named.length ? named : savedIce() });
+    } catch (error) {     // web/net's own words (English, and about its own password): the page's
+      const why = String(error.message ?? error);
+      this.status = why.startsWith("no answer") ? { key: "hostNoAnswer" }
+        : { key: "connectFailed", params: { why: why.replace(/^connection failed: /, "") } };
+      this.render();
+      throw new Error(this.statusText());
+    }
     if (this.left) return this.conn.close();
     const on = (name, handler) => this.conn.on(name, (...args) => { if (!this.left) handler(...args); });
     on("message", (text) => this.receive(String(text)));
@@ -133,6 +143,7 @@ export class GuestTable {
   turnNote() {
     if (this.left) return null;
     if (this.hostClosed || this.usedInvite || this.conn?.state === "closed") return t(this.awayKey());
+    if (this.status.key === "hostAway") return t("hostAway");   // not "the host is thinking"
     return null;
   }
 
@@ -216,6 +227,11 @@ export class GuestTable {
         if (message.reason === "password") await this.askPassword();
       },
       waiting: () => { this.status = { key: "waitingSeat" }; this.render(); },
+      seats: () => {                  // before the deal: who sits where now
+        if (this.ui.hasSnapshot()) return;
+        this.players = message.players;
+        this.render();
+      },
       closed: () => this.ended("hostClosed"),    // the host left: the room is gone
       removed: () => this.ended("removedByHost"),  // the host removed this guest
       commit: () => {
@@ -398,7 +414,8 @@ export class GuestTable {
    * seat, refused, connecting…), in the page's language. */
   turnLine() {
     if (this.ui.hasSnapshot?.() !== false || this.hostClosed || this.usedInvite) return;
-    const keys = ["connecting", "waitingSeat", "refusedPassword", "refusedWait", "refusedFull", "refusedToken", "hostAway"];
+    const keys = ["connecting", "waitingSeat", "refusedPassword", "refusedWait", "refusedFull", "refusedToken", "hostAway",
+      "hostNoAnswer", "connectFailed"];
     if (this.status.key ? keys.includes(this.status.key) : this.status.text) this.ui.waiting(this.statusText());
   }
 
@@ -435,7 +452,10 @@ export class GuestTable {
       panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out", t("replyToHost")));
     }
     const linked = this.conn?.state === "open";    // host gone: nobody is known to be there
-    if (this.players.length) panel.append(seatList(this.players.map((p) => ({ ...p, online: linked && p.connected !== false, taken: true })), this.seat));
+    // a seat nobody has taken yet (before the deal) has no name: "(friend)", as the host sees it
+    const seen = (p) => (!p.is_bot && !p.name ? { ...p, kind: "guest", taken: false, online: false }
+      : { ...p, online: linked && p.connected !== false, taken: true });
+    if (this.players.length) panel.append(seatList(this.players.map(seen), this.seat));
     for (const { round, ok } of this.verified) {
       const [kind, key] = ok === null ? ["muted", "dealUnchecked"]
         : ok ? ["verified", "dealVerified"] : ["warn", "dealFailed"];
@@ -444,6 +464,11 @@ export class GuestTable {
       panel.append(line);
     }
     panel.append(leaveButton(this.ui));
+  }
+
+  /** What to ask before this guest leaves a match under way: a bot plays its seat (i18n key). */
+  leaveQuestion() {
+    return this.seat !== null && this.ui.hasSnapshot?.() && !this.hostClosed ? "leaveGuestConfirm" : null;
   }
 
   /** Leaving for good (not a drop): the host frees the seat, or a bot takes it over. */

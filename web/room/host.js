@@ -24,6 +24,7 @@ export class HostTable {
     this.drawn = { order: 0, room: JSON.stringify(roomInfo), snapshot: "" };   // … and the last drawn
     this.timer = null;
     this.closed = false;              // left: every later event is ignored (close())
+    this.removing = null;             // the seat the host is removing a guest from (remove())
     this.backend = {
       kind: "host", runsBots: true,
       act: (action) => this.engine("room_act", { action }),
@@ -112,6 +113,7 @@ export class HostTable {
     }
     const roomText = JSON.stringify(answer.room);
     const roomChanged = roomText !== JSON.stringify(this.roomInfo);
+    this.tellGone(this.roomInfo.seats, answer.room.seats);
     this.roomInfo = answer.room;
     // an invite serves once: gone when its seat is filled (a drop then needs a new one)
     this.invites = this.invites.filter((i) => !this.roomInfo.seats[i.seat]?.online);
@@ -138,7 +140,17 @@ export class HostTable {
         this.ui.schedule();
       }
     }
-    if (!answer.snapshot) this.ui.waiting(this.roomInfo.started ? t("dealing") : t("waitingPlayers"));
+    const everyone = !this.roomInfo.seats.some((s) => s.kind === "guest" && !s.taken);
+    if (!answer.snapshot) this.ui.waiting(t(this.roomInfo.started ? "dealing" : everyone ? "allSeated" : "waitingPlayers"));
+  }
+
+  /** A guest who left for good (`leave`) is said: its seat opened, or a bot took it. */
+  tellGone(before, after) {
+    before.forEach((seat, index) => {
+      const now = after[index];
+      if (seat.kind === "guest" && seat.taken && index !== this.removing
+          && (now?.kind !== "guest" || !now.taken)) this.ui.toast(t("guestLeft", { name: seat.in_place_of ?? seat.name }));
+    });
   }
 
   /** A save that fails (storage full) is told once and the table plays on. */
@@ -170,10 +182,13 @@ export class HostTable {
     const seat = this.roomInfo.seats[index];
     if (!seat || !window.confirm(t("removeConfirm", { name: seat.in_place_of ?? seat.name }))) return;
     let answer;
+    this.removing = index;            // no "left the room" for it
     try {
       answer = await this.engine("room_remove", { seat: index });
     } catch (error) {                 // the seat changed meanwhile (the guest left)
       return this.ui.toast(await pageError(error));
+    } finally {
+      this.removing = null;
     }
     for (const id of answer.close ?? []) {
       const peer = this.peers.get(id);
@@ -238,7 +253,10 @@ export class HostTable {
     }
     buttons.append(leaveButton(this.ui));
     panel.append(buttons);   // before the link and its QR code: always in sight
-    if (this.netConfig.signalling === "relay" && this.link) {
+    // the link while someone can come in by it: a free seat, or a bot's for a newcomer
+    const useful = info.seats.some((s) => s.kind === "guest" && !s.taken)
+      || (info.midgame_join && info.started && !info.over && info.seats.some((s) => s.kind === "bot"));
+    if (this.netConfig.signalling === "relay" && this.link && useful) {
       panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link", t("roomLink")));
     }
     // an invite is single-use: a free seat needs one, and so does a guest who dropped
@@ -263,6 +281,11 @@ export class HostTable {
       }
     }
     if (focused?.isConnected) focused.focus();    // a kept reply form keeps the caret too
+  }
+
+  /** What to ask before the host leaves: its seated guests lose the room (i18n key). */
+  leaveQuestion() {
+    return this.roomInfo.seats.some((s) => s.kind === "guest" && s.taken) ? "leaveHostConfirm" : null;
   }
 
   /** Leaving the room for good: the guests are told (`closed`), the connections close, the
