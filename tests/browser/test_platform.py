@@ -671,6 +671,15 @@ SHEET_LAYOUT = """(root) => {
       problems.push(`${mark.textContent} not after ${mark.closest("td").firstChild.textContent}`);
     }
   }
+  for (const cell of document.querySelectorAll(`${root} td`)) {   // the closer who dealt: both
+    const [star, mark] = [cell.querySelector(".star"), cell.querySelector(".dealer-mark")];
+    if (!star || !mark) continue;
+    const [a, b] = [star.getBoundingClientRect(), mark.getBoundingClientRect()];
+    if (Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5
+        && Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5) {
+      problems.push(`★ over D after ${cell.firstChild.textContent}`);
+    }
+  }
   return problems;
 }"""
 
