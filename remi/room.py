@@ -334,6 +334,10 @@ class Room:
                        "error": "you take a bot's seat at the next turn"})
 
     def _seat_guest(self, index: int, peer: str, name: str) -> list[Outgoing]:
+        """`name` is the seat's; one a person at the table has already gets the seat's
+        number, as two bots of a level do ("Ana #3"): who is to play must be clear."""
+        if any(s.name == name for i, s in enumerate(self.seats) if i != index and not s.is_bot):
+            name = f"{name} #{index + 1}"
         seat = self.seats[index]
         seat.kind, seat.level, seat.name, seat.peer = "guest", None, name, peer
         seat.token = self.random_hex(TOKEN_HEX // 2)

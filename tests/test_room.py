@@ -238,9 +238,11 @@ def test_before_the_deal_seated_guests_are_told_who_sits_where():
     assert told["type"] == "seats" and [p["name"] for p in told["players"]] == [
         "Gazda", "Ana", "Dan", "AI easy"]
     assert [m["type"] for m in table.inbox["p2"]] == ["welcome"], "its welcome said it"
+    assert table.join("p3", "Ana")["type"] == "refused", "full"
     table.send("p2", msg("leave"))
     assert table.inbox["p1"][-1]["players"][2] == {"name": "", "is_bot": False, "level": None,
                                                    "connected": False}
+    assert table.join("p3", "Ana")["players"][2]["name"] == "Ana #3", "two Anas: told apart"
     assert all("token" not in json.dumps(m) for m in table.inbox["p1"] if m["type"] == "seats")
     table.start()
     assert table.inbox["p1"][-1]["type"] == "state", "dealt: views, not seats"

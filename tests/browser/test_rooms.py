@@ -232,7 +232,7 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
                                timeout=20_000)
     guest.get_by_test_id("scores").wait_for()
     assert guest.get_by_test_id("next-round").is_hidden(), "only the host deals the next round"
-    assert "gazda împarte runda următoare" in guest.locator("#scores-end").inner_text()
+    assert "Gazda împarte runda următoare" in guest.locator("#scores-end").inner_text()
     check = guest.get_by_test_id("deal-check")
     check.wait_for(timeout=20_000)
     assert "✓" in check.inner_text(), "the guest verified the deal against the commit"
@@ -1069,7 +1069,7 @@ def test_a_finished_room_match_is_followed_by_a_rematch_at_the_same_table(
     rematch = host.get_by_test_id("rematch")
     assert rematch.is_visible() and rematch.inner_text() == "Revanșă"
     assert guest.get_by_test_id("rematch").is_hidden(), "only the host starts a rematch"
-    assert "gazda poate începe o revanșă" in guest.locator("#scores-end").inner_text()
+    assert "Gazda poate începe o revanșă" in guest.locator("#scores-end").inner_text()
     guest.get_by_test_id("deal-check").wait_for(timeout=20_000)
     host.screenshot(path=str(screenshot_path("room-rematch.png", tmp_path)), animations="disabled")
 
