@@ -810,7 +810,7 @@ def test_the_host_removes_a_guest_who_is_told_and_a_bot_plays_the_seat(
 
     remove = host.get_by_test_id("remove-guest")
     assert remove.count() == 1 and remove.get_attribute("aria-label") == \
-        "Scoate-l pe Ana din cameră"
+        "Scoate din cameră: Ana"
     asked: list[str] = []
     host.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
     remove.click()
