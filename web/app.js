@@ -131,8 +131,14 @@ async function resumeSolo() {
       toast(t(kept ? "saveNotResumedHistory" : "saveNotResumed"));
     }
   }
-  if (!snap) snap = await newGameFromPrefs(false);
-  else setSnapshot(snap);
+  if (!snap) {
+    snap = await newGameFromPrefs(false);
+  } else {
+    setSnapshot(snap);
+    // a reload may have cut short what follows a save (the history row, the profile at a
+    // round's end): written again now, each of them once (a round counts once)
+    persist();
+  }
   schedule();
 }
 
