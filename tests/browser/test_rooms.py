@@ -800,7 +800,7 @@ def test_the_host_removes_a_guest_who_is_told_and_a_bot_plays_the_seat(
         context, new_context, site_url, relay, tmp_path):
     host = open_page(context, site_url + GAME)
     wait_ready(host)
-    create_room(host, ["guest", "easy"], signalling="relay", relays=relay.url)
+    create_room(host, ["guest", "medium"], signalling="relay", relays=relay.url)
     guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
     join_dialog(guest, "Ana")
     wait_seated(guest, others=[host])
@@ -824,7 +824,8 @@ def test_the_host_removes_a_guest_who_is_told_and_a_bot_plays_the_seat(
     assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
     assert "#" not in guest.url, "a reload is the guest's own game"
     assert guest.evaluate("window.remiGame.room.conn.state") == "closed"
-    assert seat_names(host)[1] == "AI mediu"
+    # two bots of one level now: numbered in the panel as on the table
+    assert seat_names(host)[1:] == ["AI mediu #2", "AI mediu #3"]
     assert host.get_by_test_id("remove-guest").count() == 0
     guest_moves = len([h for h in snap(host)["view"]["history"] if h["seat"] == 1])
     play_until([host], lambda: round_over(host) or len(

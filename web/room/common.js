@@ -227,7 +227,7 @@ export function seatList(seats, mine, onRemove = null) {
   seats.forEach((seat, index) => {
     const item = el("li", `room-seat ${seat.online ? "online" : "away"}`);
     item.dataset.seat = index;
-    const who = seat.is_bot ? playerLabel([seat], 0)
+    const who = seat.is_bot ? playerLabel(seats, index)   // numbered as on the table ("AI mediu #3")
       : seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
     item.append(el("span", "dot"), el("span", "who", who));
     if (index === mine) item.classList.add("me");
