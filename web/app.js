@@ -147,6 +147,8 @@ async function resumeSolo() {
 const roomUI = {
   panel: $("room-panel"),
   setSnapshot: (snap) => setSnapshot(snap),
+  // the host closed the room or removed this guest: the last table stays, to look at only
+  tableEnded: () => { if (S.snap) setSnapshot({ ...S.snap, my_turn: false, legal: [] }); },
   schedule: () => schedule(),
   toast: (text) => toast(text),
   waiting: (text) => { S.roomNote = text; setTurnText(text); },

@@ -807,6 +807,11 @@ def test_the_host_removes_a_guest_who_is_told_and_a_bot_plays_the_seat(
     host.get_by_test_id("start-match").click()
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
     play_until([host, guest], lambda: any(h["seat"] == 1 for h in snap(host)["view"]["history"]))
+    # removed in the middle of its own turn, the tile drawn and a discard to make
+    play_until([host], lambda: snap(guest)["my_turn"])
+    guest.evaluate("window.remi.act('draw')")
+    guest.wait_for_function("window.remiGame.snap.view.phase === 'play' && !window.remiGame.busy")
+    assert guest.get_by_test_id("act-discard").is_enabled()
 
     remove = host.get_by_test_id("remove-guest")
     assert remove.count() == 1 and remove.get_attribute("aria-label") == \
@@ -824,6 +829,10 @@ def test_the_host_removes_a_guest_who_is_told_and_a_bot_plays_the_seat(
     assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
     assert "#" not in guest.url, "a reload is the guest's own game"
     assert guest.evaluate("window.remiGame.room.conn.state") == "closed"
+    # the last table stays to look at, with no move left to make
+    assert guest.get_by_test_id("act-discard").is_disabled()
+    assert guest.evaluate("document.body.classList.contains('my-turn')") is False
+    assert guest.locator("#turn-info").inner_text() == "Gazda te-a scos din cameră."
     # two bots of one level now: numbered in the panel as on the table
     assert seat_names(host)[1:] == ["AI mediu #2", "AI mediu #3"]
     assert host.get_by_test_id("remove-guest").count() == 0

@@ -260,7 +260,8 @@ export class GuestTable {
   }
 
   /** The host ended this guest's part in the room (`closed`, `removed`): nothing comes
-   * back, so the saved seat and the link go (a reload plays solo); the last state stays. */
+   * back, so the saved seat and the link go (a reload plays solo); the last state stays,
+   * with no move left to make. */
   ended(key) {
     this.hostClosed = true;
     this.endKey = key;
@@ -269,6 +270,7 @@ export class GuestTable {
     localStorage.removeItem(GUEST_KEY);
     history.replaceState(null, "", location.pathname + location.search);
     this.conn.close();
+    this.ui.tableEnded();
     this.ui.waiting(t(key));
     this.render();
   }
