@@ -370,6 +370,7 @@ function setSnapshot(snap) {
     S.draft = [];                         // meld being composed back): so does the composing
     S.selected.clear();
   }
+  if (ranOutOfTime(old, snap)) toast(t("youTimedOut"));
   S.snap = snap;
   rack.reconcileRack(S, snap.view.rack, rackId());
   if (S.draft.length && !composing()) {   // an opening is composed only before opening, in
@@ -377,6 +378,15 @@ function setSnapshot(snap) {
     saveRackOrder();
   }
   render();
+}
+
+/** The clock ended this player's turn (C8) between two snapshots: the history alone said it,
+ * under the bots' later moves. */
+function ranOutOfTime(old, snap) {
+  if (!old || old.match_id !== snap.match_id || old.round !== snap.round) return false;
+  if (snap.players?.[snap.view.seat]?.is_bot) return false;      // watching a table of bots
+  return snap.view.history.slice(old.view.history.length)
+    .some((entry) => entry.seat === snap.view.seat && entry.action === "timeout");
 }
 
 async function act(action) {
@@ -828,8 +838,10 @@ function renderTurn(snap, info) {
     const src = t(view.variant === "etalat" ? "srcStrip" : "srcRow");
     const what = view.phase === "draw" ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly"))
       : view.phase === "atu" ? t("phaseAtu")
-      // the engine's turn 0: the first player's 15 tiles, no draw (E2, T3) — or a close (T6)
-      : view.turn === 0 && !info.closes.size ? t("phaseFirst")
+      // Tablă's closes (T6), said as well as marked; else the engine's turn 0: the first
+      // player's 15 tiles, no draw (E2, T3)
+      : info.closes.size ? t("phaseCanClose")
+      : view.turn === 0 ? t("phaseFirst")
       : view.first_round ? t("phaseFirstRound") : t("phasePlay");
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];
     if (view.must_lay?.length) {

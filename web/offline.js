@@ -7,12 +7,25 @@ export async function enableOffline(status) {
   if (!("serviceWorker" in navigator)) return false;
   const registration = await navigator.serviceWorker.register("./sw.js");
   offerUpdates(registration, status);
+  watchForUpdates(registration);
   await navigator.serviceWorker.ready;
   if (!navigator.serviceWorker.controller) {
     await new Promise((resolve) =>
       navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   }
   return true;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The browser looks for a new sw.js only when the site is navigated to: a page (or an
+ * installed app) left open for days asks again when it is shown, when the connection comes
+ * back, and every hour; a new build then installs and is offered (offerUpdates). */
+export function watchForUpdates(registration, everyMs = HOUR_MS) {
+  const check = () => registration.update().catch(() => { /* offline: nothing to find */ });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+  window.addEventListener("online", check);
+  setInterval(check, everyMs);
 }
 
 // A new build installs beside the running one; the player chooses when to switch. The

@@ -487,7 +487,9 @@ def test_tabla_the_first_player_closes_on_the_first_turn(page, site_url):
     open_game(page, site_url)
     state = wait_turn(page)
     assert state["match_id"] == "firstclose01" and "close K9" in state["legal"], state["legal"]
-    assert "doar arunci" not in page.locator("#turn-info").inner_text()
+    # the hint says a close is there (a QA pass: a newcomer saw only the enabled button)
+    assert page.locator("#turn-info").inner_text() == \
+        "Rândul tău · Poți închide (T6): alege o piesă marcată și apasă Închide."
     click_tile(page, "K9")
     page.get_by_test_id("act-close").click()
     page.get_by_test_id("scores").wait_for()
@@ -1369,6 +1371,10 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     assert page.locator("[data-testid=history] li.auto").count() >= 1
     history = page.get_by_test_id("history").inner_text()
     assert re.search(r"You (drew from the stock|discarded|ran out of time)", history), history
+    # and said where the player looks (a QA pass: the history alone said it, under the bots')
+    page.wait_for_function("document.getElementById('toast').textContent"
+                           " === 'Your time ran out (C8): your turn was finished for you.'",
+                           timeout=10_000)
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
     assert page.get_by_test_id("new-game").inner_text() == "New game"
@@ -1698,6 +1704,24 @@ def test_an_update_is_offered_on_a_phone_too_and_no_toast_covers_it(page, phone,
         each.screenshot(path=f"/tmp/update-{width}.png")
         button.click()
         assert each.evaluate("window.__skipped") == "skip-waiting"
+
+
+def test_a_page_left_open_looks_for_a_new_build(page, site_url):
+    """A QA pass: a tab left open mid-round was never offered a build deployed meanwhile (the
+    browser checks sw.js only on a navigation)."""
+    open_game(page, site_url)
+    wait_turn(page)
+    watch = """async ([name, every]) => {
+        const offline = await import('./web/offline.js');
+        window[name] = 0;
+        offline.watchForUpdates({ update: async () => { window[name] += 1; } }, every);
+    }"""
+    page.evaluate(watch, ["__shown", 10 ** 9])
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'));"
+                  " window.dispatchEvent(new Event('online'))")      # shown again, back online
+    assert page.evaluate("window.__shown") == 2
+    page.evaluate(watch, ["__timer", 200])
+    page.wait_for_function("window.__timer >= 2", timeout=5_000)       # and every so often
 
 
 def test_a_board_taller_than_the_window_shows_that_more_lies_below(page, site_url, tmp_path):
