@@ -15,6 +15,7 @@ service worker that precaches everything under a content-hashed cache name.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
@@ -219,15 +220,25 @@ def write_manifest(dist: Path) -> None:
 
 
 def write_service_worker(dist: Path) -> str:
-    """dist/sw.js from web/sw.js: precache list and a cache version hashing the site."""
+    """dist/sw.js from web/sw.js: precache list, each file's SHA-256 (subresource integrity:
+    a file a deploy changed mid-install fails the install, not mixes two builds in one cache)
+    and a cache version hashing the site."""
     files = [p for p in files_under(dist) if p.name != "sw.js"]
     urls = ["./"] + [p.relative_to(dist).as_posix() for p in files]
+    integrity = {"./": sri(dist / "index.html")}
+    integrity.update({p.relative_to(dist).as_posix(): sri(p) for p in files})
     version = site_hash(dist, files)
     source = (WEB / "sw.js").read_text()
     source = source.replace('"__VERSION__"', json.dumps(version))
     source = source.replace("[/* __PRECACHE__ */]", json.dumps(urls, indent=2))
+    source = source.replace("{/* __INTEGRITY__ */}", json.dumps(integrity, indent=2))
     (dist / "sw.js").write_text(source)
     return version
+
+
+def sri(path: Path) -> str:
+    """A file's subresource integrity string (what fetch() checks the body against)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
 
 
 def site_hash(dist: Path, files: Iterable[Path]) -> str:

@@ -1,15 +1,19 @@
 // Remi's service worker. build.py writes dist/sw.js from this file, filling in
-// VERSION (a hash of every file of the site) and PRECACHE (every file's URL).
+// VERSION (a hash of every file of the site), PRECACHE (every file's URL) and INTEGRITY
+// (each file's SHA-256: a file a deploy changed while this build installed fails the
+// install, and the build running stays, rather than one cache mixing two builds).
 // Cache-first: the cache is versioned by content, so a cached file is never stale;
 // a new build means a new sw.js, a new cache, and the old one deleted on activation.
 
 const VERSION = "__VERSION__";
 const PRECACHE = [/* __PRECACHE__ */];
+const INTEGRITY = {/* __INTEGRITY__ */};
 const CACHE = `remi-${VERSION}`;
 
 self.addEventListener("install", (event) => {
   // "no-cache": revalidate with the server so a stale HTTP cache never enters ours.
-  const requests = PRECACHE.map((url) => new Request(url, { cache: "no-cache" }));
+  const requests = PRECACHE.map((url) =>
+    new Request(url, { cache: "no-cache", integrity: INTEGRITY[url] ?? "" }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 

@@ -123,6 +123,43 @@ def test_reload_offline_through_the_service_worker(page, context, site_url):
     assert from_worker[site_url] is True
 
 
+INSTALL = """async () => {
+    const registration = await navigator.serviceWorker.register('./sw.js');
+    const worker = registration.installing ?? registration.waiting ?? registration.active;
+    if (worker.state === 'activated' || worker.state === 'redundant') return worker.state;
+    return new Promise((resolve) => worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated' || worker.state === 'redundant') resolve(worker.state);
+    }));
+}"""
+
+
+def test_a_file_that_is_not_the_built_one_fails_the_service_worker_install(
+        browser, guard, site_url, tmp_path):
+    """A deploy that changes a file while the service worker installs (a QA pass saw one
+    cache hold two builds' files): the file's bytes do not match sw.js's SHA-256, the
+    install fails, and nothing is cached for that build."""
+    dist = build.build(tmp_path / "dist")
+    style = dist / "web" / "style.css"
+    style.write_text(style.read_text() + "/* the next build's */\n")
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        for url, expected in ((site_url, "activated"),
+                              (f"http://127.0.0.1:{server.server_address[1]}/", "redundant")):
+            context = browser.new_context()
+            context.route("**/*", guard.route)
+            page = context.new_page()
+            page.goto(url)
+            assert page.evaluate(INSTALL) == expected, url
+            if expected == "redundant":
+                assert page.evaluate("navigator.serviceWorker.controller") is None
+            context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert guard.foreign == []
+
+
 def test_page_boots_without_the_engine(browser, guard, tmp_path, monkeypatch):
     """Before remi/ exists (or if it is removed), the page still reaches Python ready."""
     monkeypatch.setattr(build, "REMI", tmp_path / "no-remi")

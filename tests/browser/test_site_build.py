@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import tomllib
@@ -54,6 +56,20 @@ def test_service_worker_precaches_the_whole_site(dist):
     source = (dist / "sw.js").read_text()
     assert "__VERSION__" not in source and "__PRECACHE__" not in source
     assert re.search(r'const VERSION = "[0-9a-f]{12}";', source)
+
+
+def test_service_worker_checks_every_file_it_caches(dist):
+    """Each precached file carries its SHA-256 (subresource integrity): a file a deploy
+    changed while the service worker installed fails the install (a QA pass saw one cache
+    hold two builds' files), so the build running stays."""
+    source = (dist / "sw.js").read_text()
+    match = re.search(r"const INTEGRITY = (\{.*?\});", source, flags=re.S)
+    assert match, "INTEGRITY missing from sw.js"
+    integrity = json.loads(match.group(1))
+    assert set(integrity) == set(sw_precache(dist))
+    for url, value in integrity.items():
+        body = (dist / ("index.html" if url == "./" else url)).read_bytes()
+        assert value == "sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode(), url
 
 
 def test_cache_version_follows_the_content(dist):
