@@ -26,6 +26,7 @@ import * as platform from "./platform/index.js";  // platform hooks (docs/platfo
 import { prefs, prefsName, rememberName, rememberTable, resetPrefs } from "./prefs.js";
 import { claimTab, tabActive } from "./tabs.js";  // one tab plays at a time
 
+window.remiStarted = true;   // the modules loaded and linked (web/boot-guard.js)
 const $ = (id) => document.getElementById(id);
 const status = $("status");
 const SAVE_KEY = "remi.save";

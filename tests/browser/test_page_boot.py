@@ -10,6 +10,7 @@ import build
 import pytest
 
 from browser_helpers import (
+    READY_TIMEOUT_MS,
     remi_call,
     screenshot_path,
     wait_python_ready,
@@ -155,6 +156,61 @@ def test_a_file_that_is_not_the_built_one_fails_the_service_worker_install(
                 assert page.evaluate("navigator.serviceWorker.controller") is None
             context.close()
     finally:
+        server.shutdown()
+        server.server_close()
+    assert guard.foreign == []
+
+
+def test_a_build_that_cannot_start_says_so_and_gives_way_to_a_fixed_one(browser, guard, tmp_path):
+    """A QA pass: once a build whose modules do not link had been accepted, every reload
+    showed the loading card forever, though a fixed build had installed and was waiting
+    (offline.js, which offers it, is one of the modules that did not run). Now the card says
+    the page could not start, and the fixed build takes over by itself."""
+    dist = build.build(tmp_path / "dist")
+    app = dist / "web" / "app.js"
+    good = app.read_text()
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    context.route("**/*", guard.route)
+    page = context.new_page()
+    wait = {"timeout": READY_TIMEOUT_MS}
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        wait_python_ready(page)
+        wait_service_worker(page)
+
+        # a build whose app.js imports a name loading.js does not export, accepted
+        app.write_text(good.replace("{ showLoading }", "{ showLoadingGone }", 1))
+        build.write_service_worker(dist)
+        page.reload()
+        # (wait_for_function takes a Promise for true: ask until the answer is)
+        pump_until(page, lambda: page.evaluate("navigator.serviceWorker.getRegistration()"
+                                               ".then((r) => r?.waiting?.state === 'installed')"),
+                   timeout_s=READY_TIMEOUT_MS / 1000)
+        page.evaluate("""async () => {
+            navigator.serviceWorker.addEventListener('controllerchange',
+                () => { window.switched = true; });
+            (await navigator.serviceWorker.getRegistration()).waiting.postMessage('skip-waiting');
+        }""")
+        page.wait_for_function("window.switched === true", **wait)
+        page.reload()
+        error = page.locator("#loading-error")
+        error.wait_for(state="visible", **wait)
+        assert "could not start" in error.inner_text() or "nu a putut porni" in error.inner_text()
+        assert page.evaluate("window.remiStarted") is None
+        assert page.locator("#loading").is_visible()
+
+        # the fix deployed: the next reload starts the broken build once more, which finds
+        # the fixed one and gives way to it
+        app.write_text(good)
+        build.write_service_worker(dist)
+        page.reload()
+        page.wait_for_function("document.body.dataset.ready === '1'", **wait)
+        assert page.evaluate("window.remiStarted") is True
+        assert page.locator("#loading-error").is_hidden()
+    finally:
+        context.close()
         server.shutdown()
         server.server_close()
     assert guard.foreign == []
