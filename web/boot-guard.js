@@ -26,7 +26,10 @@
     if (window.remiStarted) return;
     const error = document.getElementById("loading-error");
     error.hidden = false;
-    error.textContent = WORDS[localStorage.getItem("remi.lang") === "en" ? "en" : "ro"];
+    const stored = localStorage.getItem("remi.lang");       // i18n.js's firstLang()
+    const romanian = stored === "ro" || (stored !== "en"
+      && (navigator.languages ?? []).some((code) => /^(ro|mo)(-|$)/i.test(code)));
+    error.textContent = WORDS[romanian ? "ro" : "en"];
     takeNewerBuild().catch((reason) => console.warn(reason));
   });
 })();

@@ -184,7 +184,15 @@ export function addStrings(ro, en) {
 /** `key` in every language (e.g. every word a default name may have been saved with). */
 export function everyLanguage(key) { return Object.values(DICTS).map((dict) => dict[key]); }
 
-let current = localStorage.getItem(KEY) === "en" ? "en" : "ro";
+/** The player's stored choice; else Romanian when the browser lists Romanian among its
+ * languages, English when it does not (an English-speaking newcomer met a Romanian page).
+ * web/boot-guard.js, which runs before this module, repeats the rule for its one message. */
+function firstLang(stored = localStorage.getItem(KEY), languages = navigator.languages) {
+  if (stored === "en" || stored === "ro") return stored;
+  return (languages ?? []).some((code) => /^(ro|mo)(-|$)/i.test(code)) ? "ro" : "en";
+}
+
+let current = firstLang();
 
 export function lang() { return current; }
 

@@ -47,6 +47,10 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        # The page speaks the browser's language until the player picks one; the tests read
+        # Romanian unless they ask for another locale (Chromium's own is en-US).
+        make_context = browser.new_context
+        browser.new_context = lambda **options: make_context(**{"locale": "ro-RO", **options})
         yield browser
         browser.close()
 

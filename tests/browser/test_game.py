@@ -1352,6 +1352,23 @@ def test_small_phone_a_swipe_from_a_shown_tile_scrolls_and_the_whole_stock_drags
     assert snap(page)["view"]["history"][-1]["action"] == "draw"
 
 
+def test_the_page_speaks_the_browser_s_language_until_the_player_picks_one(
+        new_context, site_url):
+    """A QA pass: an English-speaking newcomer met a Romanian page. Romanian when the browser
+    lists it among its languages, English otherwise; the player's choice wins over both."""
+    for locale, stored, expected in (("en-US", None, "en"), ("de-DE", None, "en"),
+                                     ("ro-RO", None, "ro"), ("en-US", "ro", "ro"),
+                                     ("ro-RO", "en", "en")):
+        page = new_context(locale=locale).new_page()
+        if stored:
+            page.add_init_script(f"localStorage.setItem('remi.lang', '{stored}')")
+        open_game(page, site_url)
+        assert page.locator("html").get_attribute("lang") == expected, (locale, stored)
+        words = {"en": "New game", "ro": "Joc nou"}[expected]
+        assert page.get_by_test_id("new-game").inner_text() == words, (locale, stored)
+        page.context.close()
+
+
 def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url):
     """C8: with a (test-shortened) turn clock, a timeout completes the turn and shows it."""
     open_game(page, site_url, "botDelay=0&clockScale=0.05")
