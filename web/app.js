@@ -474,7 +474,7 @@ function schedule() {
   if (over) {
     showScores(snap);
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
-    $("btn-rematch").hidden = !(snap.match_over && S.backend.rematch);
+    $("btn-rematch").hidden = !(snap.match_over && (S.backend.rematch || playAgainTable(snap)));
     platform.roundOver(snap);  // platform: score sheet, tournament's way on
     if (opening) focusScores();  // the keyboard moves to the panel: Enter deals the next round
   }
@@ -534,8 +534,18 @@ function dealingAside() {
   if (S.snap?.view.phase === "over" && !$("scores-panel").hidden) scoresAside(true);
 }
 
+/** A finished solo match's table again: its variant, options and seats (the player's
+ * included), new tiles. Not for an arena or a tournament's table (the menu has their way on). */
+function playAgainTable(snap) {
+  if (S.backend.kind !== "solo" || snap.mode !== "game") return null;
+  const { variant, options } = snap.view;
+  return { variant, options, seats: snap.players.map((p) => (p.is_bot ? p.level : "human")) };
+}
+
 async function rematch() {
-  if (S.busy || !S.backend.rematch) return;
+  const again = S.snap && playAgainTable(S.snap);
+  if (S.busy || !(S.backend.rematch || again)) return;
+  if (again) return newGame(again);
   await engineStep(async () => { await S.backend.rematch(); return null; });  // the room draws it
   dealingAside();
 }

@@ -1369,6 +1369,44 @@ def test_the_page_speaks_the_browser_s_language_until_the_player_picks_one(
         page.context.close()
 
 
+def finished_match_log(seed: str) -> dict:
+    """A 3-seat Tablă match played by bots to its end (target 1: the first round decides), the
+    person at seat 1, as the page saves it."""
+    from remi.cli import play_match
+    from remi.log import to_json
+    from remi.options import Options
+
+    match, _ = play_match("tabla", ["easy", "easy", "hard"], 1, seed, Options(target=1))
+    assert match.over
+    players = [{"name": "AI ușor", "is_bot": True, "level": "easy"},
+               {"name": "Tu", "is_bot": False, "level": None},
+               {"name": "AI greu", "is_bot": True, "level": "hard"}]
+    return {**to_json(match, players), "seed": seed}
+
+
+def test_a_finished_match_is_played_again_at_the_same_table(page, site_url):
+    """A QA pass: a solo match's end offered only the new-game dialog (the room's host had
+    Revanșă). Now Revanșă deals a new match of the same variant, options and seats."""
+    log = finished_match_log("again1")
+    save_before_load(page, log)
+    open_game(page, site_url)
+    page.get_by_test_id("scores").wait_for()
+    assert snap(page)["match_over"]
+    assert page.get_by_test_id("next-round").is_hidden()
+    page.get_by_test_id("rematch").click()
+    page.wait_for_function("() => { const s = window.remiGame; return !s.busy"
+                           f" && s.snap.match_id !== '{log['match_id']}'; }}")
+    state = snap(page)
+    assert not state["match_over"] and state["round"] == 1
+    assert state["view"]["variant"] == "tabla" and state["view"]["options"] == log["options"]
+    assert [(p["is_bot"], p["level"]) for p in state["players"]] == [
+        (True, "easy"), (False, None), (True, "hard")]
+    assert state["view"]["seat"] == 1
+    page.locator("#scores-panel").wait_for(state="hidden", timeout=5_000)
+    saved = json.loads(page.evaluate("localStorage.getItem('remi.save')"))
+    assert saved["match_id"] == state["match_id"]      # the new match is the one kept
+
+
 def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url):
     """C8: with a (test-shortened) turn clock, a timeout completes the turn and shows it."""
     open_game(page, site_url, "botDelay=0&clockScale=0.05")
