@@ -824,9 +824,9 @@ function renderButtons(snap, info) {
   };
   show("act-atu", !etalat && info.atu);
   show("act-redeal", (snap.legal ?? []).includes("redeal"));
-  // a take that must open (E5, E6): the engine lists the openings it allows; one is shown
-  // on request, so a player who took cannot be stuck
-  show("act-show-opening", playing && !!view.must_open && (snap.legal ?? []).some((a) => a.startsWith("open ")));
+  // the engine lists the best opening it allows; it is shown on request: so a player who
+  // took and must open (E5, E6) cannot be stuck, and a newcomer sees that the rack can open
+  show("act-show-opening", playing && canOpen(snap));
   show("act-add", etalat && !opened, playing && count >= 1);
   // nothing is laid in the first turn of the table (E3): the opening waits for the next turn
   show("act-open", etalat && !opened, playing && !view.first_round && (S.draft.length > 0 || count >= 3));
@@ -838,6 +838,9 @@ function renderButtons(snap, info) {
   show("act-discard", true, playing && (snap.legal ?? []).some((action) => action.startsWith("discard ")));
   show("act-clear", count > 0 || S.draft.length > 0);
 }
+
+/** The engine's legal list holds an opening (E4): only in the play phase of an unopened seat. */
+const canOpen = (snap) => (snap.legal ?? []).some((action) => action.startsWith("open "));
 
 function renderTurn(snap, info) {
   const view = snap.view;
@@ -852,6 +855,7 @@ function renderTurn(snap, info) {
       // Tablă's closes (T6), said as well as marked; else the engine's turn 0: the first
       // player's 15 tiles, no draw (E2, T3)
       : info.closes.size ? t("phaseCanClose")
+      : canOpen(snap) && !view.must_open ? t("phaseCanOpen")      // (a take that must open says so below)
       : view.turn === 0 ? t("phaseFirst")
       : view.first_round ? t("phaseFirstRound") : t("phasePlay");
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];

@@ -538,6 +538,32 @@ def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_ur
     assert snap(page)["view"]["history"][-1]["action"] == opening
 
 
+def test_a_rack_that_can_open_is_told_so_and_shown_the_opening(page, site_url):
+    """E4: a QA pass saw a newcomer with 65 opening points on the rack keep discarding; only a
+    take that had to open showed its opening. After a stock draw too, the hint says the rack
+    can open and *Arată etalarea* lays the engine's opening out; once open, the hint goes."""
+    save_before_load(page, take_to_open_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    assert "E4" not in page.locator("#turn-info").inner_text()       # draw first
+    page.get_by_test_id("stock").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    state = snap(page)
+    opening = next(a for a in state["legal"] if a.startswith("open "))
+    assert not state["view"]["must_open"]
+    assert page.locator("#turn-info").inner_text() == (
+        "Rândul tău · Poți etala (E4): Arată etalarea îți așază formațiile, apoi apasă Etalează.")
+    page.get_by_test_id("act-show-opening").click()
+    draft = page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
+                          " window.remiGame.order.find(i => i.key === k).name).join(' '))")
+    assert " | ".join(draft) == opening[len("open "):]
+    page.get_by_test_id("act-open").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.opened[0]")
+    assert snap(page)["view"]["history"][-1]["action"] == opening
+    assert "E4" not in page.locator("#turn-info").inner_text()       # opened: nothing to say
+    assert page.get_by_test_id("act-show-opening").is_hidden()
+
+
 def opened_log() -> dict:
     """take_to_open_log's match after the human (seat 0) took Y10, opened with it and
     discarded B9; the bots then play (the same moves each time: their seed is the match's)
