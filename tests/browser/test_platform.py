@@ -469,6 +469,8 @@ def test_the_default_profile_name_is_said_in_the_page_s_language(page, site_url)
     open_tab(page, "profile")
     name = page.get_by_test_id("profile-name")
     assert name.input_value() == "Tu"
+    # (a QA pass: "No tournament yet." was said during the player's first one)
+    assert page.locator("#profile-tournaments").inner_text() == "Niciun turneu încheiat încă."
     page.get_by_test_id("platform-close").click()
     page.get_by_test_id("lang").click()
     open_tab(page, "profile")
@@ -704,6 +706,9 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
         module.renderSheet(document.getElementById("score-sheet"), sheet, 0); }""", sheet)
     heads = page.locator("#score-sheet thead th")
     assert heads.nth(2).inner_text().replace("\n", " ") == "AI medium #2"
+    # every mark shown is said (a QA pass: ★ and ×2 were not)
+    assert page.locator("#score-sheet .sheet-caption").inner_text() == (
+        "Target 1000 · D = dealer · ★ = closed · ×2 = double round (C7)")
     assert page.evaluate(SHEET_LAYOUT, "#score-sheet") == []
     assert heads.nth(2).get_attribute("title") == "AI medium #2"
     # the round under way: its "…" dim, the dealer's D as clear as in any other row

@@ -9,12 +9,21 @@ import { nameOf } from "./rack.js";
 const $ = (id) => document.getElementById(id);
 
 export function enablePointer(game, on) {
-  $("rack-tiles").addEventListener("click", (event) => {
+  const select = (event) => {
     const tile = event.target.closest(".tile[data-key]");
     if (!tile) return;
     game.cursor = game.order.findIndex((item) => item.key === tile.dataset.key);
     $("rack-tiles").focus({ preventScroll: true }); // keys act on the rack, not the tile button
     on.toggleSelect(tile.dataset.key);
+  };
+  // A finger's tap selects on its pointerup: Chromium sent no click for a tap made within
+  // about half a second of a drag (a QA pass on a phone); the tap's click, if any, is left.
+  // A pointerup that ends a drag (body.is-dragging until the window's handler) is no tap.
+  $("rack-tiles").addEventListener("pointerup", (event) => {
+    if (event.pointerType === "touch" && !document.body.classList.contains("is-dragging")) select(event);
+  });
+  $("rack-tiles").addEventListener("click", (event) => {
+    if (event.pointerType !== "touch") select(event);   // the mouse, a pen, the keyboard
   });
   $("strip").addEventListener("click", (event) => {   // any strip tile: the engine answers
     const tile = event.target.closest(".tile[data-depth]");  // (E1 the head, E3 first round…)

@@ -20,7 +20,11 @@ export function renderSheet(box, sheet, youSeat = null) {
     : sheet.target
       ? t("sheetTarget", { target: sheet.variant === "tabla" ? `±${sheet.target}` : sheet.target })
       : t("sheetNoTarget");
-  const caption = el("p", "sheet-caption muted", `${target} · D = ${t("sheetDealer").toLowerCase()}`);
+  // the marks the sheet shows, said (a QA pass: ★ and ×2 were never explained)
+  const marks = [`D = ${t("sheetDealer").toLowerCase()}`];
+  if (sheet.rounds.some((row) => row.scores && row.closer != null)) marks.push(`★ = ${t("sheetCloser")}`);
+  if (sheet.rounds.some((row) => row.double)) marks.push(`${t("sheetDouble")} = ${t("sheetDoubleMeans")}`);
+  const caption = el("p", "sheet-caption muted", [target, ...marks].join(" · "));
   const table = el("table", "scores score-table");
   table.dataset.testid = "score-sheet-table";
   table.setAttribute("data-testid", "score-sheet-table");
