@@ -1151,3 +1151,22 @@ def test_a_round_end_whose_profile_write_a_reload_cut_short_still_counts(page, s
     open_tab(page, "profile")
     page.wait_for_timeout(500)
     assert rounds.inner_text() == "1"
+
+
+def test_the_menu_s_close_button_keeps_the_tabs_line_on_a_phone(new_context, site_url):
+    """A QA pass: on a phone upright the menu's × took a line of its own under the tabs. The
+    tabs wrap beside it; it stays at the first line's right end, in both languages."""
+    for locale in ("ro-RO", "en-US"):
+        context = new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                              is_mobile=True, has_touch=True, locale=locale)
+        page = context.new_page()
+        open_game(page, site_url)
+        page.get_by_test_id("menu").click()
+        first = page.get_by_test_id("tab-arena").bounding_box()
+        close = page.get_by_test_id("platform-close").bounding_box()
+        middle = lambda box: box["y"] + box["height"] / 2           # noqa: E731
+        assert abs(middle(close) - middle(first)) < 4, (locale, first, close)
+        tabs = page.locator(".tab-list .tab").evaluate_all(
+            "ts => ts.map((t) => t.getBoundingClientRect().right)")
+        assert max(tabs) < close["x"], (locale, tabs, close)        # none under it
+        context.close()
