@@ -379,6 +379,20 @@ function setSnapshot(snap) {
     saveRackOrder();
   }
   render();
+  if (snap.my_turn && !old?.my_turn && snap.view.phase === "draw") requestAnimationFrame(showPiles);
+}
+
+/** The turn begins with a draw or a take: the stock and the strip (or the rows) come back
+ * into sight when the board was scrolled past them (a QA pass: a phone on its side, scrolled
+ * down to the formations, kept them out of view on the next turn). */
+function showPiles() {
+  const board = $("board");
+  const top = Math.min($("piles").getBoundingClientRect().top,
+    $("play-area").getBoundingClientRect().top);
+  const hidden = top - board.getBoundingClientRect().top;
+  if (hidden >= 0) return;
+  const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  board.scrollBy({ top: hidden - 8, behavior: smooth ? "smooth" : "auto" });
 }
 
 /** The clock ended this player's turn (C8) between two snapshots: the history alone said it,

@@ -1378,6 +1378,39 @@ def test_small_phone_a_swipe_from_a_shown_tile_scrolls_and_the_whole_stock_drags
     assert snap(page)["view"]["history"][-1]["action"] == "draw"
 
 
+PILES_IN_SIGHT = """() => { const board = document.getElementById('board').getBoundingClientRect();
+    return document.getElementById('piles').getBoundingClientRect().top >= board.top - 1; }"""
+
+
+def test_a_new_turn_brings_the_stock_back_into_sight(new_context, site_url):
+    """A QA pass on a phone: scrolled down to the formations, the stock and the strip stayed
+    out of view when the next turn began with a draw. The board scrolls back to them then,
+    and only then: within the turn the player's scrolling stays."""
+    context = new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    open_game(page, site_url, "botDelay=800")
+    state = wait_turn(page)
+    board = page.locator("#board")
+    assert board.evaluate("b => b.scrollHeight > b.clientHeight + 100"), "nothing to scroll"
+    if "draw" in state["legal"]:
+        before = history_len(page)
+        page.get_by_test_id("stock").click()
+        wait_change(page, before)
+    board.evaluate("b => { b.scrollTop = b.scrollHeight; }")     # within the turn: it stays
+    page.wait_for_timeout(300)
+    assert not page.evaluate(PILES_IN_SIGHT)
+    before = history_len(page)
+    click_tile(page, rack_names(page)[0])
+    page.get_by_test_id("act-discard").click()
+    wait_change(page, before)
+    board.evaluate("b => { b.scrollTop = b.scrollHeight; }")     # the bots play meanwhile
+    assert not page.evaluate(PILES_IN_SIGHT)
+    state = wait_turn(page)
+    assert state["view"]["phase"] == "draw"
+    page.wait_for_function(PILES_IN_SIGHT, timeout=5_000)
+
+
 def touch_tap(cdp, box: dict) -> None:
     """A finger's tap at the centre of `box` (real touch events)."""
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
