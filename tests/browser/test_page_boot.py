@@ -154,8 +154,59 @@ def test_a_file_that_is_not_the_built_one_fails_the_service_worker_install(
             assert page.evaluate(INSTALL) == expected, url
             if expected == "redundant":
                 assert page.evaluate("navigator.serviceWorker.controller") is None
+                assert page.evaluate("caches.keys()") == []     # nothing half-filled is left
             context.close()
     finally:
+        server.shutdown()
+        server.server_close()
+    assert guard.foreign == []
+
+
+class RecordingHandler(build.StaticHandler):
+    """Serves the site and notes every path asked for."""
+    asked: list[str] = []
+
+    def do_GET(self) -> None:
+        type(self).asked.append(self.path)
+        super().do_GET()
+
+
+def test_a_new_build_downloads_only_the_files_that_changed(browser, guard, tmp_path):
+    """A QA pass: every deploy downloaded the whole site again (~14 MB, the interpreter
+    too) for one changed file. The new build's service worker copies from the old cache
+    every file whose bytes it names, and downloads the rest."""
+    dist = build.build(tmp_path / "dist")
+    server = build.make_server(dist, handler=RecordingHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    context.route("**/*", guard.route)
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        wait_python_ready(page)
+        wait_service_worker(page)
+        assert "/vendor/pyodide/pyodide.asm.wasm" in RecordingHandler.asked
+
+        style = dist / "web" / "style.css"
+        style.write_text(style.read_text() + "/* the next build's */\n")
+        version = build.write_service_worker(dist)
+        RecordingHandler.asked.clear()
+        page.reload()
+        pump_until(page, lambda: page.evaluate("navigator.serviceWorker.getRegistration()"
+                                               ".then((r) => r?.waiting?.state === 'installed')"),
+                   timeout_s=READY_TIMEOUT_MS / 1000)
+        asked = sorted(path.split("?")[0] for path in RecordingHandler.asked)
+        assert asked == ["/sw.js", "/web/style.css"], asked
+        cached = page.evaluate("""async (name) => {
+            const cache = await caches.open(name);
+            const style = await cache.match('web/style.css');
+            return [(await cache.keys()).length, (await style.text()).endsWith("build's */\\n")];
+        }""", f"remi-{version}")
+        precache = len(json.loads((dist / "sw.js").read_text()
+                                  .split("const PRECACHE = ", 1)[1].split(";", 1)[0]))
+        assert cached == [precache, True]
+    finally:
+        context.close()
         server.shutdown()
         server.server_close()
     assert guard.foreign == []
