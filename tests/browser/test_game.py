@@ -1039,6 +1039,13 @@ def test_the_help_says_every_scoring_rule_and_what_the_clasic_preset_changes(
                  "la prima tură doar aruncă (T3)", "primul jucător chiar la prima tură"):
         assert said in text, said
     assert "Neetalat la final" not in text and "trei ture" not in text.lower()
+    # what the game is comes first, the keys last (a QA pass: a newcomer met the keys first,
+    # and atu, Etalat and Tablă were never explained)
+    headings = page.locator("#help-body h3").all_inner_texts()
+    assert headings == ["Jocul", "Mutările tale", "Regulile pe scurt", "Taste"], headings
+    game = text.split("Mutările tale")[0]
+    for said in ("atuul", "Remi Etalat", "Remi pe Tablă", "etalarea", "formații"):
+        assert said in game, said
     shoot_help(page, tmp_path, "help-ro")
     page.keyboard.press("Escape")
     page.get_by_test_id("lang").click()
@@ -1052,6 +1059,8 @@ def test_the_help_says_every_scoring_rule_and_what_the_clasic_preset_changes(
                  "only discards on the first turn (T3)", "the first player even on that first turn"):
         assert said in text, said
     assert "three full rounds" not in text and "one joker a formation" not in text
+    headings = page.locator("#help-body h3").all_inner_texts()
+    assert headings == ["The game", "Your moves", "The rules in short", "Keys"], headings
     shoot_help(page, tmp_path, "help-en")
     open_game(phone, site_url)
     wait_turn(phone)

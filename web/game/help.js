@@ -1,7 +1,37 @@
-// The help dialog: how to play with the mouse, every key, and the rules in short (in both
-// languages).
+// The help dialog: what the game is, how to play with the mouse, the rules in short and
+// every key (in both languages).
 import { lang } from "../i18n.js";
 
+// What the game is, before how to play it (a QA pass: a newcomer met the keys first, and
+// "atu", "Etalat" and "Tablă" were never said).
+const GOAL = {
+  ro: `<h3>Jocul</h3>
+  <p>Remi se joacă cu 106 piese: numerele 1–13 în patru culori, de două ori, și doi jokeri
+  (C1). Fiecare are 14 piese pe rastel (primul jucător 15) și le strânge în <b>formații</b>:
+  grupuri (același număr, culori diferite) și suite (aceeași culoare, numere la rând). La
+  fiecare tură tragi o piesă și arunci una. Piesa întoarsă la împărțire e <b>atuul</b>:
+  geamănul lui valorează +50, iar un as sau un joker atu dublează runda (C7).</p>
+  <p><b>Remi Etalat</b>: cobori formațiile pe masă (prima dată cel puțin 45 de puncte:
+  <i>etalarea</i>), lipești piese la formațiile oricui și închizi când ai coborât tot. Toți
+  aruncă într-un singur <i>șir</i>, din care se poate lua. <b>Remi pe Tablă</b>: nu se
+  coboară nimic; arunci în rândul vecinului din stânga și închizi când tot rastelul e
+  formații plus o piesă de aruncat. Piesele rămase pe rastel când cineva închide se scad din
+  scorul tău.</p>
+  <h3>Mutările tale</h3>`,
+  en: `<h3>The game</h3>
+  <p>Remi is played with 106 tiles: the numbers 1–13 in four colours, twice, and two jokers
+  (C1). Everyone holds 14 tiles on the rack (the first player 15) and gathers them into
+  <b>formations</b>: groups (one number, different colours) and runs (one colour, numbers in
+  a row). Each turn you draw a tile and discard one. The tile turned up at the deal is the
+  <b>atu</b>: its twin is worth +50, and an ace or joker atu doubles the round (C7).</p>
+  <p><b>Remi Etalat</b>: you lay formations on the table (the first time at least 45 points:
+  the <i>opening</i>), attach tiles to anyone's formations and close when you have laid
+  everything. Everyone discards onto one <i>strip</i>, which may be taken from. <b>Remi pe
+  Tablă</b>: nothing is laid; you discard into your left neighbour's row and close when the
+  whole rack is formations plus one tile to discard. The tiles left on your rack when
+  someone closes count against you.</p>
+  <h3>Your moves</h3>`,
+};
 const HELP = {
   ro: `<p>Tragi din <b>teanc</b> (clic sau trage-l pe rastel) sau iei din <b>șir</b> / din
   <b>rândul tău</b>. Alegi piese cu clic, apoi <b>Coboară</b>, <b>Etalează</b>, <b>Aruncă</b>
@@ -131,6 +161,8 @@ const KEYS = [
 export function renderHelp(body) {
   const en = lang() === "en";
   const rows = KEYS.map(([key, ro, english]) => `<tr><th><kbd>${key}</kbd></th><td>${en ? english : ro}</td></tr>`);
-  body.innerHTML = `${HELP[lang()]}<table class="keys">${rows.join("")}</table>${RULES[lang()]}`;
+  const keys = en ? "Keys" : "Taste";
+  body.innerHTML = `${GOAL[lang()]}${HELP[lang()]}${RULES[lang()]}`
+    + `<h3>${keys}</h3><table class="keys">${rows.join("")}</table>`;
 }
 
