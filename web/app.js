@@ -926,7 +926,7 @@ function wire() {
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
   $("new-game-form").addEventListener("change", (event) => {
-    if (event.target.name === "variant") showPresetFor(event.target.form);
+    if (["variant", "preset"].includes(event.target.name)) showPresetFor(event.target.form);
   });
   $("new-game-cancel").addEventListener("click", () => $("new-game").close("cancel"));
   // a dialog closed over the round-end panel gives the focus back to the panel, not to the

@@ -1127,10 +1127,16 @@ def test_enter_in_the_new_game_dialog_starts_the_game(page, site_url):
     dialog.locator("input[name=variant][value=etalat]").check()
     preset = dialog.locator("select[name=preset]")
     assert preset.is_visible()
+    # what the preset means is said, and follows the choice (a QA pass: it said nothing)
+    note = dialog.get_by_test_id("preset-note")
+    preset.select_option("clasic")
+    assert note.inner_text().startswith("Clasic: etalare cu o suită sau trei grupuri (E4)")
+    preset.select_option("platform")
+    assert note.inner_text().startswith("Platformă: etalarea cere o suită (E4)")
     dialog.locator("input[name=variant][value=etalat]").focus()
     page.keyboard.press("ArrowRight")            # to "Remi pe Tablă", then Enter
     assert dialog.locator("input[name=variant][value=tabla]").is_checked()
-    assert preset.is_hidden()                    # the preset changes only Etalat's rules
+    assert preset.is_hidden() and note.is_hidden()   # the preset changes only Etalat's rules
     page.keyboard.press("Enter")
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.getElementById('new-game').returnValue") == "start"

@@ -1147,10 +1147,14 @@ def test_enter_in_the_room_and_join_dialogs_goes_ahead(context, site_url):
     page.get_by_test_id("room").click()
     variant = page.get_by_test_id("room-dialog").locator("select[name=variant]")
     preset = page.get_by_test_id("room-dialog").locator("select[name=preset]")
+    note = page.get_by_test_id("room-dialog").get_by_test_id("preset-note")
     variant.select_option("tabla")               # the preset changes only Etalat's rules
-    assert preset.is_hidden()
+    assert preset.is_hidden() and note.is_hidden()
     variant.select_option("etalat")
     assert preset.is_visible()
+    preset.select_option("clasic")               # and what it means is said
+    assert note.inner_text().startswith("Clasic: etalare cu o suită sau trei grupuri (E4)")
+    preset.select_option("platform")
     page.get_by_test_id("room-dialog").get_by_test_id("room-password").press("Enter")
     page.wait_for_function("document.body.dataset.room === 'host'")
     page.get_by_test_id("room-panel").wait_for()

@@ -20,9 +20,15 @@ export function openDialog(choice) {
   $("new-game").showModal();
 }
 
-/** The rule preset changes only Etalat's rules (E4, E6, E10, E11, E13): Tablă hides it. */
+/** The rule preset changes only Etalat's rules (E4, E6, E10, E11, E13): Tablă hides it.
+ * A line says what the chosen one means (a QA pass: "platformă / clasic" said nothing). */
 export function showPresetFor(form) {
-  form.preset.closest("label").hidden = form.variant.value === "tabla";
+  const tabla = form.variant.value === "tabla";
+  form.preset.closest("label").hidden = tabla;
+  const note = form.querySelector(".preset-note");     // the new-game or the room dialog's
+  if (!note) return;
+  note.hidden = tabla;
+  note.textContent = t(form.preset.value === "clasic" ? "presetNoteClasic" : "presetNotePlatform");
 }
 
 /** One level field per bot seat (levels: the bots' levels, else the fields' own). */

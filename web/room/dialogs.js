@@ -96,12 +96,15 @@ export function askRoom(defaults) {
   if (active === "host" || active === "guest") {
     form.append(warningLine(t(active === "host" ? "activeHostRoom" : "activeGuestRoom"), "room-active-warning"));
   }
-  form.append(lobby.box, grid, seatBox,
+  const presetNote = el("p", "muted field-note preset-note");
+  presetNote.dataset.testid = "preset-note";
+  form.append(lobby.box, grid, presetNote, seatBox,
     check("double_rounds", t("doubleRounds"), true), check("three_doubles", t("threeDoubles"), false),
     check("midgame_join", t("midgameJoin"), true),
     field(t("relays"), relays), field(t("iceServers"), ice), buttons);
   showPresetFor(form);                     // the rule preset: Etalat's only
   form.variant.addEventListener("change", () => showPresetFor(form));
+  form.preset.addEventListener("change", () => showPresetFor(form));
   dialog.append(form);
   document.body.append(dialog);
   dialog.showModal();
