@@ -77,21 +77,23 @@ def take(state: RoundState, seat: int, count: int) -> None:
     if takeable < 1:
         raise RuleError("E1", "the strip holds only its head, which can never be taken")
     if count > takeable:
-        raise RuleError("E1", f"you may take at most {takeable} from the strip: "
-                        "every tile above the head, never the head")
+        raise RuleError("E1", "the head of the strip, its first tile, is never taken: you may "
+                        f"take at most {takeable}, the tiles above it")
     opened, rack = state.opened[seat], state.racks[seat]
     taken = state.strip[-count:]
     cut = taken[0]
     short_rack = opened and len(rack) < 4 and count == takeable and count > 1
     if count > 1 and not opened and state.options.clasic:
         raise RuleError("E6", "preset clasic: only an opened player may break the strip")
-    rule = "E5" if count == 1 else "E6"
     if not short_rack and not (opened and count == 1):
-        if not opened:
-            if not _opening_possible(state, rack + taken, cut):
-                raise RuleError(rule, f"not opened yet: you may take {tile_name(cut)} only to use "
+        if not opened and not _opening_possible(state, rack + taken, cut):
+            if count == 1:
+                raise RuleError("E5", f"not opened yet: you may take {tile_name(cut)} only to use "
                                 "it in an opening of 45 points this turn, and it makes none")
-        elif not _can_lay(state, rack + taken, cut):
+            raise RuleError("E6", f"not opened yet: you may break the strip at {tile_name(cut)} "
+                            "only to use it in an opening of 45 points this turn, and it makes "
+                            "none")
+        if opened and not _can_lay(state, rack + taken, cut):
             raise RuleError("E6", f"the cut tile {tile_name(cut)} must be laid this turn, and it "
                             "fits no formation")
         state.checkpoint = state.checkpoint or state.copy()

@@ -92,14 +92,20 @@ REFUSALS: dict[str, str] = {
     "nobody lays anything in the first turn of the table": "în primul tur al mesei nimeni nu coboară nimic",
     "the strip holds only its head, which can never be taken":
         "șirul are doar capul, care nu se ia niciodată",
-    "you may take at most {takeable} from the strip: every tile above the head, never the head":
-        "poți lua cel mult {takeable} din șir: piesele de deasupra capului, capul niciodată",
+    "the head of the strip, its first tile, is never taken: you may take at most {takeable}, "
+    "the tiles above it":
+        "capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult {takeable}, "
+        "piesele de deasupra lui",
     "preset clasic: only an opened player may break the strip":
         "reguli clasic: doar un jucător etalat poate sparge șirul",
     "not opened yet: you may take {tile_name(cut)} only to use it in an opening of 45 points "
     "this turn, and it makes none":
         "nu ești etalat: poți lua {tile_name(cut)} doar ca s-o folosești într-o etalare de 45 "
         "de puncte în tura asta, și nu iese niciuna",
+    "not opened yet: you may break the strip at {tile_name(cut)} only to use it in an opening "
+    "of 45 points this turn, and it makes none":
+        "nu ești etalat: poți sparge șirul la {tile_name(cut)} doar ca s-o folosești într-o "
+        "etalare de 45 de puncte în tura asta, și nu iese niciuna",
     "the cut tile {tile_name(cut)} must be laid this turn, and it fits no formation":
         "piesa de la tăietură, {tile_name(cut)}, trebuie coborâtă în tura asta și nu intră în "
         "nicio formație",

@@ -109,8 +109,10 @@ def test_every_catalogue_entry_keeps_its_values():
     ("T7: with the atu taken you close at once, discarding a tile that leaves the rest in "
      "formations",
      "T7: cu atuul luat închizi imediat, aruncând o piesă care lasă restul în formații"),
-    ("E1: you may take at most 3 from the strip: every tile above the head, never the head",
-     "E1: poți lua cel mult 3 din șir: piesele de deasupra capului, capul niciodată"),
+    ("E1: the head of the strip, its first tile, is never taken: you may take at most 3, the "
+     "tiles above it",
+     "E1: capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult 3, piesele de "
+     "deasupra lui"),
     ("E9: R7 B7: not on your rack", "E9: R7 B7: nu se află în rastelul tău"),
     # a joker that must still be laid is the sentence's subject: "Jokerul trebuie…"
     ("E9: J must be laid this turn before you discard",

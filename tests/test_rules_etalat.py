@@ -108,6 +108,12 @@ def test_E6_breaking_the_strip_not_opened_case_B_and_clasic_refusal():
         if preset == "clasic":
             assert refusal(state, "take 3").rule == "E6"
             continue
+        # a cut that makes no opening is refused in E6's words, a top in E5's (a QA pass:
+        # both said "you may take K2", though a break takes more than that tile)
+        assert str(refusal(state, "take 2")) == ("E6: not opened yet: you may break the strip "
+                                                 "at K2 only to use it in an opening of 45 "
+                                                 "points this turn, and it makes none")
+        assert str(refusal(state, "take 1")).startswith("E5: not opened yet: you may take B1 ")
         broken = play(state, "take 3")                 # cut at R12: K2 and B1 come along
         assert broken.history[-1] == {"seat": 0, "action": "take 3",      # public: named
                                       "tiles": ["R12", "K2", "B1"]}
