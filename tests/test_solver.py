@@ -12,9 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from remi import solver
 from remi.errors import RuleError
 from remi.formations import is_run, make_formation, opening_points, table_value
 from remi.solver import (
+    SEARCH_LIMIT,
     Arrangement,
     best_arrangement,
     best_close,
@@ -270,6 +272,25 @@ def test_t6_large_rack_built_to_close_has_its_extra_tile_as_discard() -> None:
         check_valid([t for t in rack if t != extra] + [extra] * (rack.count(extra) - 1), close)
         assert close.loose == ()
     assert checked > 20
+
+
+def test_c8_a_rack_too_large_to_solve_exactly_is_arranged_greedily_at_once() -> None:
+    """An opened Etalat player who takes the whole strip (E7) may hold 40 tiles or more; the
+    exact search for this 41-tile rack (three whole colours, both jokers) took 30 s and froze
+    the page's Arrange and the clock's discard (C8). Past SEARCH_LIMIT remainders it gives way
+    to a greedy arrangement, still valid and here complete; a rack of a usual size is solved
+    exactly as before (the limit is never reached)."""
+    rack = parse_tiles([f"{c}{n}" for c in "KRY" for n in range(1, 14)] + ["J", "J"])
+    result = best_arrangement(rack)
+    check_valid(rack, result)
+    assert result.loose == ()
+    assert loose_after_best(rack) == ()
+    rng = random.Random(11)
+    for _ in range(200):
+        usual = rng.sample(full_set(), rng.randint(14, 30))
+        exact = solver._Search(sorted(usual), "covered", [], None)
+        assert exact.run() == best_arrangement(usual)
+        assert len(exact.memo) < SEARCH_LIMIT
 
 
 # Hand-written cases -----------------------------------------------------------------------
