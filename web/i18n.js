@@ -316,10 +316,18 @@ export function botName(level) { return `${t("ai")} ${levelName(level)}`; }
 /** A seat's label from a players list: "Tu" / the name / "AI greu" (+ "#n" when two bots
  * share a level; a tournament's bot always has its entrant number, as in the standings) /
  * "AI în locul lui Ana" for a bot standing in for a player who dropped. */
+/** A person's name; a room's default one ("Gazda", "Oaspete #3"), given by a page in
+ * another language, in this page's (an English guest saw its host named "Gazda"). */
+export function personName(name) {
+  const [, base, number = ""] = /^(.*?)( #\d+)?$/.exec(name ?? "");
+  const key = ["hostName", "guestName"].find((k) => everyLanguage(k).includes(base));
+  return key ? `${t(key)}${number}` : name;
+}
+
 export function playerLabel(players, seat, youSeat = null) {
   const player = players?.[seat];
   if (!player) return `#${seat + 1}`;
-  if (!player.is_bot) return seat === youSeat ? t("you") : player.name;
+  if (!player.is_bot) return seat === youSeat ? t("you") : personName(player.name);
   if (player.in_place_of) return t("standIn", { name: player.in_place_of });
   if (player.entrant != null) return `${botName(player.level)} #${player.entrant + 1}`;
   const twin = players.some((p, i) => i !== seat && p.is_bot && p.level === player.level);

@@ -894,6 +894,12 @@ def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
                             ".textContent === 'Conectat'", timeout=30_000)
     guest.get_by_test_id("lang").click()
     assert room_text(guest) == "Connected"
+    # the host's default name, given by a Romanian page, in the guest's language (a QA pass:
+    # an English guest saw "Gazda")
+    assert seat_names(guest)[0] == "Host" and seat_names(host)[0] == "Gazda"
+    assert guest.evaluate("import('./web/i18n.js').then((i18n) => [i18n.personName('Oaspete #3'),"
+                          " i18n.personName('Ana'), i18n.personName('Gazda Mare')])") == [
+        "Guest #3", "Ana", "Gazda Mare"]
     guest.get_by_test_id("lang").click()
     assert room_text(guest) == "Conectat"
 

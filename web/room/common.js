@@ -1,7 +1,7 @@
 // Rooms (docs/protocol.md): what the host's table, the guest's table and the room dialogs
 // share — their words, the saved keys, relay links and the panel's small parts.
 
-import { addStrings, playerLabel, t } from "../i18n.js";
+import { addStrings, personName, playerLabel, t } from "../i18n.js";
 import { linkKind, parseRoomLink, qrSvg } from "../net/index.js";
 import { el } from "../game/render.js";
 
@@ -228,7 +228,7 @@ export function seatList(seats, mine, onRemove = null) {
     const item = el("li", `room-seat ${seat.online ? "online" : "away"}`);
     item.dataset.seat = index;
     const who = seat.is_bot ? playerLabel(seats, index)   // numbered as on the table ("AI mediu #3")
-      : seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : seat.name;
+      : seat.kind === "guest" && !seat.taken ? `(${t("friend")})` : personName(seat.name);
     item.append(el("span", "dot"), el("span", "who", who));
     if (index === mine) item.classList.add("me");
     if (seat.kind === "guest" && seat.taken && !seat.online && !seat.is_bot) {
