@@ -246,8 +246,8 @@ def _check_may_lay(state: RoundState) -> None:
 def _check_opened(state: RoundState, seat: int, what: str) -> None:
     if not state.opened[seat]:
         raise RuleError("E4", f"you may {what} only after opening with 45 points and a run "
-                        "(use open)" if not state.options.clasic else
-                        f"you may {what} only after opening with 45 points (use open)")
+                        "(Open)" if not state.options.clasic else
+                        f"you may {what} only after opening with 45 points (Open)")
 
 
 def _formation(state: RoundState, number: int, rule: str) -> TableFormation:

@@ -121,9 +121,9 @@ REFUSALS: dict[str, str] = {
         "{tile_name(tile)} trebuie să ajungă pe masă în tura asta, iar după mutarea asta n-ar "
         "mai putea",
     "draw first: from the stock or the strip": "trage întâi: din teanc sau din șir",
-    "you may {what} only after opening with 45 points and a run (use open)":
+    "you may {what} only after opening with 45 points and a run (Open)":
         "poți {what} doar după ce te etalezi cu 45 de puncte și o suită (Etalează)",
-    "you may {what} only after opening with 45 points (use open)":
+    "you may {what} only after opening with 45 points (Open)":
         "poți {what} doar după ce te etalezi cu 45 de puncte (Etalează)",
     "there is no formation {number} on the table ({len(state.table)} laid)":
         "nu există formația {number} pe masă (sunt {len(state.table)})",

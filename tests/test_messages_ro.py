@@ -131,7 +131,7 @@ def test_every_catalogue_entry_keeps_its_values():
      "T1: „coboară”: în Remi pe Tablă nu se coboară nimic — trage sau ia, apoi aruncă sau "
      "închide"),
     ("C5: the group already has a Y tile", "C5: grupul are deja o piesă galbenă"),
-    ("E4: you may swap a joker only after opening with 45 points and a run (use open)",
+    ("E4: you may swap a joker only after opening with 45 points and a run (Open)",
      "E4: poți schimba un joker doar după ce te etalezi cu 45 de puncte și o suită (Etalează)"),
 ])
 def test_messages_are_translated_with_their_values(english, expected):
