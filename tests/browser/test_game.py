@@ -1875,6 +1875,23 @@ def test_an_update_is_offered_on_a_phone_too_and_no_toast_covers_it(page, phone,
         assert each.evaluate("window.__skipped") == "skip-waiting"
 
 
+def test_a_phone_is_told_what_the_update_icon_is(page, phone, site_url):
+    """A QA pass: on a phone the update offer is the ⟳ icon alone, unexplained. When it
+    appears a toast says what it is; a wide screen, whose button says it in words, has none."""
+    offer = """async () => {
+        const offline = await import('./web/offline.js');
+        document.getElementById('toast').hidden = true;
+        offline.offerUpdates({ waiting: { postMessage() {} }, addEventListener() {} },
+                             document.getElementById('status'));
+        return document.getElementById('toast').hidden ? '' : document.getElementById('toast').textContent;
+    }"""
+    for each, expected in ((phone, "Versiune nouă: apasă ⟳ sus ca să reîncarci."), (page, "")):
+        open_game(each, site_url)
+        wait_turn(each)
+        wait_service_worker(each)
+        assert each.evaluate(offer) == expected
+
+
 def test_a_page_left_open_looks_for_a_new_build(page, site_url):
     """A QA pass: a tab left open mid-round was never offered a build deployed meanwhile (the
     browser checks sw.js only on a navigation)."""
