@@ -224,10 +224,10 @@ def write_service_worker(dist: Path) -> str:
     a file a deploy changed mid-install fails the install, not mixes two builds in one cache)
     and a cache version hashing the site."""
     files = [p for p in files_under(dist) if p.name != "sw.js"]
-    urls = ["./"] + [p.relative_to(dist).as_posix() for p in files]
-    integrity = {"./": sri(dist / "index.html")}
-    integrity.update({p.relative_to(dist).as_posix(): sri(p) for p in files})
-    version = site_hash(dist, files)
+    integrity = {p.relative_to(dist).as_posix(): sri(p) for p in files}
+    version = site_hash(integrity)
+    integrity = {"./": integrity["index.html"], **integrity}
+    urls = list(integrity)
     source = (WEB / "sw.js").read_text()
     source = source.replace('"__VERSION__"', json.dumps(version))
     source = source.replace("[/* __PRECACHE__ */]", json.dumps(urls, indent=2))
@@ -241,11 +241,11 @@ def sri(path: Path) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
 
 
-def site_hash(dist: Path, files: Iterable[Path]) -> str:
+def site_hash(integrity: dict[str, str]) -> str:
+    """The cache's version: a hash of every file's path and SHA-256 (`sri`), each read once."""
     digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.relative_to(dist).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for url, file_hash in integrity.items():
+        digest.update(f"{url}\0{file_hash}\0".encode())
     return digest.hexdigest()[:12]
 
 

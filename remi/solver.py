@@ -75,10 +75,9 @@ def best_arrangement(
     if opening_rule not in OPENING_RULES:
         raise ValueError(f"unknown opening rule {opening_rule!r}; use one of {OPENING_RULES}")
     must_cover = list(must_cover)
-    search = _Search(sorted(rack), objective, must_cover, opening_rule)
-    if must_cover or opening_rule:      # (only racks of 20 tiles at most ask these)
-        return search.run()
-    search.limit = SEARCH_LIMIT
+    # only racks of 20 tiles at most ask for an opening or a close: no limit there
+    limit = None if must_cover or opening_rule else SEARCH_LIMIT
+    search = _Search(sorted(rack), objective, must_cover, opening_rule, limit)
     try:
         return search.run()
     except _TooLong:
@@ -147,7 +146,8 @@ class _Search:
     """One rack, one objective: candidate formations filed by lowest tile, and the memo."""
 
     def __init__(
-        self, tiles: list[Tile], objective: str, must_cover: list[Tile], rule: str | None
+        self, tiles: list[Tile], objective: str, must_cover: list[Tile], rule: str | None,
+        limit: int | None = None,
     ) -> None:
         counts = counts_of(tiles)
         if max(counts) > 2:
@@ -174,7 +174,7 @@ class _Search:
         self.start = _pack([count if kind in in_some else 0 for kind, count in enumerate(counts)])
         self.memo: dict[int, int] = {}
         self.choice: dict[int, int] = {}
-        self.limit: int | None = None
+        self.limit = limit              # memo entries before _TooLong (None: no limit)
 
     def _gain(self, candidate: _Candidate) -> int:
         """The objective packed lexicographically; the -1 makes fewer formations win ties."""

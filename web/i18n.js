@@ -195,9 +195,10 @@ export function everyLanguage(key) { return Object.values(DICTS).map((dict) => d
 /** The player's stored choice; else Romanian when the browser lists Romanian among its
  * languages, English when it does not (an English-speaking newcomer met a Romanian page).
  * web/boot-guard.js, which runs before this module, repeats the rule for its one message. */
-function firstLang(stored = localStorage.getItem(KEY), languages = navigator.languages) {
+function firstLang() {
+  const stored = localStorage.getItem(KEY);
   if (stored === "en" || stored === "ro") return stored;
-  return (languages ?? []).some((code) => /^(ro|mo)(-|$)/i.test(code)) ? "ro" : "en";
+  return (navigator.languages ?? []).some((code) => /^(ro|mo)(-|$)/i.test(code)) ? "ro" : "en";
 }
 
 let current = firstLang();

@@ -25,7 +25,7 @@ async function precache() {
       const kept = await unchanged(older, url);
       if (kept) return cache.put(url, kept);
       // "no-cache": revalidate with the server so a stale HTTP cache never enters ours.
-      return cache.add(new Request(url, { cache: "no-cache", integrity: INTEGRITY[url] ?? "" }));
+      return cache.add(new Request(url, { cache: "no-cache", integrity: INTEGRITY[url] }));
     }));
   } catch (error) {
     await caches.delete(CACHE);      // no half-filled cache is left under this build's name
@@ -37,7 +37,7 @@ async function precache() {
 async function unchanged(older, url) {
   for (const cache of older) {
     const hit = await cache.match(url);
-    if (hit && INTEGRITY[url] && await sri(hit.clone()) === INTEGRITY[url]) return hit;
+    if (hit && await sri(hit.clone()) === INTEGRITY[url]) return hit;
   }
   return null;
 }

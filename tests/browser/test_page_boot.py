@@ -248,7 +248,7 @@ def test_a_build_that_cannot_start_says_so_and_gives_way_to_a_fixed_one(browser,
         page.reload()
         error = page.locator("#loading-error")
         error.wait_for(state="visible", **wait)
-        assert "could not start" in error.inner_text() or "nu a putut porni" in error.inner_text()
+        assert error.inner_text().startswith("Remi nu a putut porni.")   # a ro-RO browser
         assert page.evaluate("window.remiStarted") is None
         assert page.locator("#loading").is_visible()
 

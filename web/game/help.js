@@ -138,6 +138,7 @@ const RULES = {
   in which someone reaches it (a tie at the top plays another round); Tablă: the moment
   someone reaches +target or −target. The highest total wins.</p>`,
 };
+const KEYS_TITLE = { ro: "Taste", en: "Keys" };
 const KEYS = [
   ["← →", "cursor pe rastel", "move along the rack"],
   ["Shift + ← →", "mută piesa", "move the tile"],
@@ -161,8 +162,7 @@ const KEYS = [
 export function renderHelp(body) {
   const en = lang() === "en";
   const rows = KEYS.map(([key, ro, english]) => `<tr><th><kbd>${key}</kbd></th><td>${en ? english : ro}</td></tr>`);
-  const keys = en ? "Keys" : "Taste";
   body.innerHTML = `${GOAL[lang()]}${HELP[lang()]}${RULES[lang()]}`
-    + `<h3>${keys}</h3><table class="keys">${rows.join("")}</table>`;
+    + `<h3>${KEYS_TITLE[lang()]}</h3><table class="keys">${rows.join("")}</table>`;
 }
 
