@@ -35,6 +35,9 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
     else:
         RULES[state.variant].apply(new, seat, action)
         entry: dict[str, Any] = {"seat": seat, "action": str(action)}
+        if action.kind in ("open", "lay"):  # as laid: runs in order, a joker at its place
+            laid = new.table[len(state.table):]
+            entry["formations"] = [[tile_name(t) for t in f.tiles] for f in laid]
         if action.kind == "take":     # public tiles: the history names them
             pile = state.strip if state.variant == "etalat" else state.rows[seat]
             entry["tiles"] = [tile_name(t) for t in pile[-(action.number or 1):]]

@@ -71,6 +71,18 @@ def test_E4_opening_needs_45_points_and_a_run():
     assert state.opened[0] and len(state.table) == 2
 
 
+def test_E4_the_history_names_formations_as_laid():
+    """An opening or a laying may name its tiles in any order (docs/notation.md); the
+    history entry adds them as the table holds them, so the page says the run's numbers."""
+    state = play(first_round("R10 J R12 K7 R7 Y7 K9 K10 K11"), "draw")
+    opened = play(state, "open J R12 R10 | Y7 K7 R7")
+    assert opened.history[-1] == {"seat": 0, "action": "open J R12 R10 | Y7 K7 R7",
+                                  "formations": [["R10", "J", "R12"], ["Y7", "K7", "R7"]]}
+    laid = play(opened, "lay K11 K9 K10")
+    assert laid.history[-1]["formations"] == [["K9", "K10", "K11"]]
+    assert "formations" not in play(laid, "discard K2").history[-1]
+
+
 def test_E4_clasic_accepts_three_groups():
     state = play(first_round("K7 R7 Y7 K10 R10 Y10 K11 R11 Y11", preset="clasic"), "draw")
     assert play(state, "open K7 R7 Y7 | K10 R10 Y10 | K11 R11 Y11").opened[0]

@@ -372,11 +372,13 @@ const VERBS = {
   },
 };
 
-/** "AI hard a tras din teanc" / "AI hard drew from the stock". `rule` is the history
- * entry's: "E7" marks the short-rack take of the whole strip but its head (not E6), "E12"
- * the draw of the atu, the stock's last tile, "E11" the Etalat discard that closes;
- * `tiles` are the public tiles a take took (entries of older logs have none). */
-export function describe(action, name, isYou, variant, rule = null, tiles = null) {
+/** A history entry in words: "AI hard a tras din teanc" / "AI hard drew from the stock".
+ * Its `rule`: "E7" marks the short-rack take of the whole strip but its head (not E6),
+ * "E12" the draw of the atu, the stock's last tile, "E11" the Etalat discard that closes;
+ * its `tiles`, the public tiles a take took; its `formations`, an opening's or a laying's
+ * formations as the engine laid them (a run in order, a joker at its place; the action
+ * names them in the order chosen). Entries of older logs have neither. */
+export function describe({ action, rule = null, tiles = null, formations = null }, name, isYou, variant) {
   const words = action.trim().split(/\s+/);
   const verb = words[0].toLowerCase();
   let key = verb;
@@ -396,8 +398,11 @@ export function describe(action, name, isYou, variant, rule = null, tiles = null
     params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "srcStrip").toLowerCase();
     if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "its row";
   } else if (verb === "open" || verb === "lay") {
-    params.what = action.slice(verb.length).split("|")
-      .map((formation) => formationWords(formation.trim().split(/\s+/))).join(" · ");
+    const laid = Array.isArray(formations) && formations.length   // a host's: checked
+      && formations.every((f) => Array.isArray(f) && f.length && f.every(isTileName));
+    params.what = (laid ? formations : action.slice(verb.length).split("|")
+      .map((formation) => formation.trim().split(/\s+/)))
+      .map(formationWords).join(" · ");
   } else if (verb === "attach" || verb === "swap") {
     params.tile = tileLabel(words[1]); params.n = words[3];
   } else if (verb === "discard" || verb === "close") {

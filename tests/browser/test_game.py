@@ -866,19 +866,29 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
                          ".tileWords('E5: you may take Y8 only to use it; not J or B13 (E4)')")
     assert said == "E5: you may take 8 galben only to use it; not joker or 13 albastru (E4)"
     said = page.evaluate("async () => (await import('./web/i18n.js'))"
-                         ".describe('open Y7 Y5 Y6 | K10 R10 J | B12 B13 B1', 'AI greu', false, 'etalat')")
+                         ".describe({ action: 'open Y7 Y5 Y6 | K10 R10 J | B12 B13 B1' }, 'AI greu', false, 'etalat')")
     assert said == "AI greu a etalat: 5–7 galben · 10 negru, roșu, joker · 12 13 1 albastru"
     said = page.evaluate("""async () => { const i18n = await import('./web/i18n.js');
         const lay = 'lay J R12 R13 | J J B1 | K3 J K5';
-        const said = [i18n.describe(lay, 'Tu', true, 'etalat')]; i18n.setLang('en');
-        said.push(i18n.describe(lay, 'You', true, 'etalat')); i18n.setLang('ro'); return said; }""")
+        const said = [i18n.describe({ action: lay }, 'Tu', true, 'etalat')]; i18n.setLang('en');
+        said.push(i18n.describe({ action: lay }, 'You', true, 'etalat')); i18n.setLang('ro');
+        return said; }""")
     assert said == [   # a joker in a run is said as the number its place stands for
         "Tu ai coborât 11–13 roșu (jokerul: 11) · 12–1 albastru (jokerii: 12, 13)"
         " · 3–5 negru (jokerul: 4)",
         "You laid red 11–13 (the joker as 11) · blue 12–1 (the jokers as 12, 13)"
         " · black 3–5 (the joker as 4)"], said
+    # the history entry's formations, as laid, say where a joker is (the action's order is
+    # the player's); a host's junk there leaves the action's words
+    said = page.evaluate("""async () => { const i18n = await import('./web/i18n.js');
+        return [i18n.describe({ action: 'open J B11 B13 | R11 R12 J R1',
+                                formations: [['B11', 'J', 'B13'], ['R11', 'R12', 'J', 'R1']] },
+                              'Tu', true, 'etalat'),
+                i18n.describe({ action: 'lay Y9 Y7 Y8', formations: [[{}]] }, 'Tu', true, 'etalat')]; }""")
+    assert said == ["Tu ai etalat: 11–13 albastru (jokerul: 12) · 11–1 roșu (jokerul: 13)",
+                    "Tu ai coborât 7–9 galben"], said
     said = page.evaluate("async () => (await import('./web/i18n.js'))"
-                         ".describe('draw', 'AI greu', false, 'etalat', 'E12')")
+                         ".describe({ action: 'draw', rule: 'E12' }, 'AI greu', false, 'etalat')")
     assert said == "AI greu a tras atuul, ultima piesă a teancului"     # E12: the history says it
     composing = "draw" not in state["legal"]     # the E3 try left an opening being composed
     page.keyboard.press("Escape")                # the banner goes; the opening stays

@@ -410,8 +410,8 @@ def test_a_replay_names_each_move_as_the_history_does(page, site_url, tmp_path):
     page.evaluate(PUT_MATCH, watched_entry(log))
     expected = page.evaluate("""async ([history, players]) => {
         const i18n = await import(new URL("web/i18n.js", location.href));
-        return history.map((e) => i18n.describe(e.action, i18n.playerLabel(players, e.seat),
-                                                false, "etalat", e.rule, e.tiles)); }""",
+        return history.map((e) => i18n.describe(e, i18n.playerLabel(players, e.seat),
+                                                false, "etalat")); }""",
                              [history, log["players"]])
     open_tab(page, "history")
     page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").click()
@@ -727,13 +727,13 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
         for (const code of ["en", "ro"]) {
           i18n.setLang(code);
           out.push([[1, 2, 20].map((n) => i18n.t("tiles", { n })), i18n.num(193.3),
-                    i18n.describe("take 5", "X", false, "etalat", "E7"),
-                    i18n.describe("take 5", "X", false, "etalat"),
-                    i18n.describe("take 2", "X", false, "etalat", null, ["R12", "J"]),
-                    i18n.describe("take", "X", true, "tabla", null, ["Y13"]),
-                    i18n.describe("discard K10", "X", false, "etalat", "E11"),
-                    i18n.describe("take", "X", false, "etalat", null, "R7"),     // a host's junk
-                    i18n.describe("take 2", "X", false, "etalat", null, [{}, "<b>"])]);
+                    i18n.describe({ action: "take 5", rule: "E7" }, "X", false, "etalat"),
+                    i18n.describe({ action: "take 5" }, "X", false, "etalat"),
+                    i18n.describe({ action: "take 2", tiles: ["R12", "J"] }, "X", false, "etalat"),
+                    i18n.describe({ action: "take", tiles: ["Y13"] }, "X", true, "tabla"),
+                    i18n.describe({ action: "discard K10", rule: "E11" }, "X", false, "etalat"),
+                    i18n.describe({ action: "take", tiles: "R7" }, "X", false, "etalat"),  // a host's junk
+                    i18n.describe({ action: "take 2", tiles: [{}, "<b>"] }, "X", false, "etalat")]);
         }
         i18n.setLang("en");
         return out; }""")

@@ -259,7 +259,7 @@ function historyLine(snap, entry) {
   const by = entry.player && typeof entry.player === "object" ? entry.player : null;
   const you = !by && entry.seat === view.seat && !watching(snap);
   const name = by ? playerLabel([by], 0) : seatName(snap, entry.seat);
-  return describe(entry.action, name, you, view.variant, entry.rule, entry.tiles)
+  return describe(entry, name, you, view.variant)
     + (entry.auto ? ` (${t("auto")})` : "");
 }
 

@@ -62,9 +62,9 @@ function show(index) {
   } else {
     const actor = R.positions[R.index - 1].view.to_play;
     const you = actor === R.entry.seat && !R.entry.players?.[actor]?.is_bot;
-    const entry = position.entry;           // the history entry the move made (its rule, tiles)
-    $("replay-action").textContent = describe(position.action, name(actor), you, view.variant,
-      entry?.rule, entry?.tiles);
+    // the history entry the move made (its rule, tiles, formations as laid)
+    const entry = { ...position.entry, action: position.action };
+    $("replay-action").textContent = describe(entry, name(actor), you, view.variant);
   }
   const board = $("replay-board");
   board.replaceChildren();
