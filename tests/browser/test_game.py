@@ -1474,6 +1474,31 @@ def test_a_tap_right_after_a_drag_selects_the_tile(new_context, site_url):
     assert "selected" in tile.get_attribute("class")
 
 
+def test_a_button_tapped_right_after_a_quick_drag_acts(new_context, site_url):
+    """A QA pass on a phone: a tap on Arrange within a second of a quick drag from the stock
+    was lost — the drag had ended in a fling, and the tap only stopped it (no click). A drag
+    that starts on a tile is the page's own: no fling, and the next tap clicks."""
+    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    open_game(page, site_url)
+    if "draw" not in wait_turn(page)["legal"]:          # the first player's turn is a discard
+        play_my_turn(page, 1)
+        wait_turn(page)
+    before = history_len(page)
+    touch_swipe(cdp, page.get_by_test_id("stock").bounding_box(),
+                page.get_by_test_id("rack").bounding_box())
+    wait_change(page, before)
+    page.wait_for_function("!window.remiGame.busy")
+    arrange = page.get_by_test_id("arrange")
+    arrange.evaluate("b => { window.arrangeClicks = 0;"
+                     " b.addEventListener('click', () => window.arrangeClicks++); }")
+    touch_tap(cdp, arrange.bounding_box())
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.arrangeClicks") == 1
+
+
 def test_the_page_speaks_the_browser_s_language_until_the_player_picks_one(
         new_context, site_url):
     """A QA pass: an English-speaking newcomer met a Romanian page. Romanian when the browser

@@ -21,6 +21,13 @@ export function enableDrag(root, { onDrop, canDrag = () => true, stamp = () => n
     press = { el, x: event.clientX, y: event.clientY, id: event.pointerId, stamp: stamp() };
   });
 
+  // A finger on a tile is the page's, not a scroll's: a quick drag from the stock otherwise
+  // ended in a fling (touch-action: none or not) and the next tap, within a second or so,
+  // only stopped it — Chromium sent no click (a QA pass: a tap on Arrange was lost).
+  root.addEventListener("touchmove", (event) => {
+    if (event.target.closest?.("[data-drag]")) event.preventDefault();
+  }, { passive: false });
+
   window.addEventListener("pointermove", (event) => {
     if (!press || event.pointerId !== press.id) return;
     if (!drag) {
