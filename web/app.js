@@ -379,7 +379,11 @@ function setSnapshot(snap) {
     saveRackOrder();
   }
   render();
-  if (snap.my_turn && !old?.my_turn && snap.view.phase === "draw") requestAnimationFrame(showPiles);
+  if (old && (old.match_id !== snap.match_id || old.round !== snap.round)) {
+    requestAnimationFrame(() => $("board").scrollTo({ top: 0 }));   // a new deal: all of it
+  } else if (snap.my_turn && !old?.my_turn && snap.view.phase === "draw") {
+    requestAnimationFrame(showPiles);
+  }
 }
 
 /** The turn begins with a draw or a take: the stock and the strip (or the rows) come back

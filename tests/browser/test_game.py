@@ -1436,6 +1436,22 @@ def test_a_new_turn_brings_the_stock_back_into_sight(new_context, site_url):
     page.wait_for_function(PILES_IN_SIGHT, timeout=5_000)
 
 
+def test_a_new_deal_starts_at_the_top_of_the_board(new_context, site_url):
+    """A QA pass on a phone: scrolled down to the score sheet before *Next round*, the new
+    deal's atu, stock and rows stayed out of sight (a first turn that only discards brought
+    nothing back). A new deal shows the board from its top, the seats included."""
+    context = new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    close_with_the_atu(page, site_url)
+    board = page.locator("#board")
+    board.evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    assert board.evaluate("b => b.scrollTop") > 100
+    page.get_by_test_id("next-round").click()
+    wait_turn(page)
+    page.wait_for_function("document.getElementById('board').scrollTop === 0", timeout=5_000)
+
+
 def touch_tap(cdp, box: dict) -> None:
     """A finger's tap at the centre of `box` (real touch events)."""
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
