@@ -221,12 +221,14 @@ export function renderRows(snap, info) {
     row.dataset.testid = "row";
     row.setAttribute("data-testid", "row");
     row.dataset.seat = seat;
+    // the whole box takes a dropped tile, its heading too (a QA pass: a drop on the heading
+    // of the row one discards into did nothing)
     if (seat === target) {
-      row.dataset.drop = "discard";
+      wrap.dataset.drop = "discard";
       row.classList.add("discard-target");
       wrap.classList.add("discard-target");
     } else {
-      row.dataset.drop = "row";       // a tile dropped here is told where discards go (T2)
+      wrap.dataset.drop = "row";      // a tile dropped here is told where discards go (T2)
     }
     if (seat === view.seat) row.classList.add("own");
     const tiles = view.rows[seat];
