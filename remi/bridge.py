@@ -157,12 +157,11 @@ def next_round() -> dict[str, Any]:
 
 
 def arrange(rack: list[str]) -> dict[str, Any]:
-    """The rack reordered by its best arrangement: formations first, loose tiles last."""
+    """The rack's best arrangement: its formations (the page puts them first, each apart)
+    and its loose tiles."""
     best = best_arrangement(parse_tiles(rack), "covered")
-    formations = [[tile_name(t) for t in f] for f in best.formations]
-    loose = [tile_name(t) for t in best.loose]
-    return {"formations": formations, "loose": loose,
-            "order": [t for f in formations for t in f] + loose}
+    return {"formations": [[tile_name(t) for t in f] for f in best.formations],
+            "loose": [tile_name(t) for t in best.loose]}
 
 
 def save() -> dict[str, Any]:

@@ -620,7 +620,7 @@ const undoDraft = () => rearranged(() => { S.draft = S.draft.slice(0, -1); });
 async function arrangeRack() {
   if (!S.snap) return;
   const answer = (await call("arrange", { rack: S.order.map((i) => i.name) })).result;
-  rearranged(() => rack.orderRack(S, answer.order));
+  rearranged(() => rack.orderRack(S, answer.formations, answer.loose));
 }
 
 function toggleSelect(key) {
@@ -764,7 +764,7 @@ function draw() {
   once("sheet", [language, snap.match_id, snap.round, view.phase === "over", snap.totals, snap.players],
     () => platform.drawSheet(snap).catch((error) => console.warn(error)));  // platform
   const focused = $("rack-tiles").matches(":focus-within, :focus");
-  once("rack", [language, S.order, [...S.selected], S.draft, view.must_lay, view.drawn,
+  once("rack", [language, S.order, [...S.selected], S.draft, S.groups, view.must_lay, view.drawn,
     [...info.closes], snap.my_turn, focused ? S.cursor : -1], () => renderRack(snap, info));
   renderButtons(snap, info);
   renderTurn(snap, info);
@@ -775,6 +775,7 @@ function renderRack(snap, info) {
   const focused = box.matches(":focus-within, :focus");
   box.replaceChildren();
   const mustLay = new Set(snap.view.must_lay ?? []);
+  const breaks = rack.groupBreaks(S);
   S.order.forEach((item, index) => {
     const tile = tileEl(item.name, { lang: lang(), tag: "button" });
     tile.type = "button";
@@ -783,6 +784,7 @@ function renderRack(snap, info) {
     tile.tabIndex = -1;
     tile.id = `rack-tile-${index}`;
     if (S.selected.has(item.key)) tile.classList.add("selected");
+    if (breaks.has(item.key)) tile.classList.add("group-start");
     if (rack.inDraft(S, item.key)) tile.classList.add("in-draft");
     if (index === S.cursor && focused) tile.classList.add("cursor");
     if (mustLay.has(item.name)) tile.classList.add("must-lay");

@@ -418,6 +418,35 @@ def close_with_the_atu(page, site_url: str, query: str = "botDelay=0") -> None:
     page.get_by_test_id("scores").wait_for()
 
 
+GROUP_STARTS = ("() => [...document.querySelectorAll('[data-testid=rack] [data-testid=tile]')]"
+                ".flatMap((tile, i) => tile.classList.contains('group-start') ? [i] : [])")
+
+
+def test_arrange_sets_each_formation_apart_while_it_stays_whole(page, site_url, tmp_path):
+    """Two QA passes: after Arrange the rack was one line of tiles, the formations not told
+    from the loose ones. A gap now opens before and after each of the arrangement's
+    formations, and closes around one the player breaks up."""
+    save_before_load(page, atu_close_log())   # K1 K2 K3 · B4 B5 B6 · Y9–Y13 · R6 R8 K9
+    open_game(page, site_url)
+    wait_turn(page)
+    page.get_by_test_id("arrange").click()
+    page.wait_for_function("window.remiGame.groups.length === 3")
+    names = rack_names(page)
+    groups = page.evaluate("window.remiGame.groups.map((group) => group.map((key) =>"
+                           " window.remiGame.order.find((item) => item.key === key).name))")
+    assert {tuple(g) for g in groups} == {("K1", "K2", "K3"), ("B4", "B5", "B6"),
+                                         ("Y9", "Y10", "Y11", "Y12", "Y13")}
+    assert names[:11] == [name for group in groups for name in group]   # formations first
+    assert sorted(names[11:]) == ["K9", "R6", "R8"]
+    first, second = len(groups[0]), len(groups[0]) + len(groups[1])
+    assert page.evaluate(GROUP_STARTS) == [first, second, 11]
+    page.screenshot(path=str(tmp_path / "arranged.png"))
+    page.locator("[data-testid=rack] [data-testid=tile]").nth(first).click()
+    page.keyboard.press("Shift+ArrowLeft")     # the second formation's first tile, one left
+    assert rack_names(page)[first - 1] == names[first]
+    assert page.evaluate(GROUP_STARTS) == [second, 11]   # the first two are broken up
+
+
 def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     """T7 by mouse: the atu, then Închide (it stayed disabled); T4: a tile no one may take
     and T2: a tile dropped on a row that is not the discard's say why instead of nothing."""

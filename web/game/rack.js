@@ -1,19 +1,21 @@
 // The rack as the player arranges it: the order of the tiles (each with a key that
 // survives redraws), the selection, the cursor and the Etalat opening being composed
-// (`draft`, groups of keys). The engine's rack says which tiles there are; the order is
-// the player's own work, saved per round so a reload keeps it. No rule is decided here.
+// (`draft`, groups of keys), the formations of the last *Arrange* (`groups`, keys). The
+// engine's rack says which tiles there are; the order is the player's own work, saved per
+// round so a reload keeps it. No rule is decided here.
 
 const RACK_KEY = "remi.rack";
 
 /** The arrangement fields, kept on the page's state object (`window.remiGame`). */
 export function emptyRack() {
-  return { order: [], selected: new Set(), cursor: 0, draft: [], nextKey: 0 };
+  return { order: [], selected: new Set(), cursor: 0, draft: [], groups: [], nextKey: 0 };
 }
 
 /** Forget the arrangement (a new round, a new game, another table). */
 export function resetRack(S) {
   S.order = [];
   S.draft = [];
+  S.groups = [];
   S.selected.clear();
 }
 
@@ -82,15 +84,31 @@ export function sortRack(S, compare) {
   reorder(S, [...S.order].sort((a, b) => compare(a.name, b.name)));
 }
 
-/** Put the tiles in the order of `names` (the solver's arrangement); the rest after. */
-export function orderRack(S, names) {
+/** Put the tiles in the order of the solver's arrangement, its formations first (each
+ * remembered as a group), then its loose tiles; the rest after. */
+export function orderRack(S, formations, loose) {
   const pool = [...S.order];
-  const ordered = [];
-  for (const name of names) {
+  const take = (name) => {
     const index = pool.findIndex((item) => item.name === name);
-    if (index >= 0) ordered.push(...pool.splice(index, 1));
+    return index >= 0 ? pool.splice(index, 1) : [];
+  };
+  const groups = formations.map((names) => names.flatMap(take));
+  reorder(S, [...groups.flat(), ...loose.flatMap(take), ...pool]);
+  S.groups = groups.map((group) => group.map((item) => item.key));
+}
+
+/** The keys of the tiles that begin or follow a formation of the last Arrange still whole
+ * and in its order on the rack (the rack shows a gap before them); none at the rack's start. */
+export function groupBreaks(S) {
+  const breaks = new Set();
+  for (const group of S.groups) {
+    const start = S.order.findIndex((item) => item.key === group[0]);
+    if (start < 0 || group.some((key, i) => S.order[start + i]?.key !== key)) continue;
+    for (const at of [start, start + group.length]) {
+      if (at > 0 && at < S.order.length) breaks.add(S.order[at].key);
+    }
   }
-  reorder(S, [...ordered, ...pool]);
+  return breaks;
 }
 
 /** Move a tile before position `toIndex` (positions of the order before the move). */
