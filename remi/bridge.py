@@ -16,6 +16,7 @@ from . import platform
 from .bots import LEVELS, bot_action, seat_info
 from .engine import legal_actions
 from .errors import RuleError
+from .formations import make_formation
 from .messages_ro import romanian
 from .names import DEFAULT_NAME, clean_name, clean_players
 from .match import Match
@@ -162,6 +163,16 @@ def arrange(rack: list[str]) -> dict[str, Any]:
     best = best_arrangement(parse_tiles(rack), "covered")
     return {"formations": [[tile_name(t) for t in f] for f in best.formations],
             "loose": [tile_name(t) for t in best.loose]}
+
+
+def formation(tiles: list[str]) -> list[str] | None:
+    """`tiles` as the engine would lay them (C5: a run low to high, a joker at the place it
+    stands for), or None when they make no formation. The page shows an opening being
+    composed so."""
+    try:
+        return [tile_name(t) for t in make_formation(parse_tiles(tiles))]
+    except RuleError:
+        return None
 
 
 def save() -> dict[str, Any]:

@@ -63,6 +63,14 @@ def test_arrange_puts_formations_first():
     assert sorted(tiles) == sorted(["K2", "R7", "R5", "Y9", "R6", "J", "B9", "K9"])
 
 
+def test_C5_formation_is_what_the_engine_would_lay():
+    assert bridge.formation(["J", "B11", "B13"]) == ["B11", "J", "B13"]
+    assert bridge.formation(["R1", "R12", "J", "R11"]) == ["R11", "R12", "J", "R1"]
+    assert bridge.formation(["Y7", "K7", "R7"]) == ["Y7", "K7", "R7"]   # a group as given
+    assert bridge.formation(["K7", "R8", "J"]) is None
+    assert bridge.formation(["X9"]) is None
+
+
 def test_exactly_one_local_player():
     with pytest.raises(ValueError):
         bridge.new_game("etalat", ["easy", "hard"])

@@ -672,6 +672,21 @@ function addToDraft() {
   if (!composing() || !rack.addToDraft(S)) return;
   saveRackOrder();
   render();
+  orderDraftGroup(S.draft.at(-1));
+}
+
+/** A formation being composed is shown as the engine would lay it (a QA pass read
+ * "11 · 13 · joker" as no run): a run low to high, a joker at the place it stands for; what
+ * makes no formation, in number order, jokers last. */
+async function orderDraftGroup(group) {
+  const names = group.map(nameOf);
+  const laid = await call("formation", { tiles: names }).then((answer) => answer.result, () => null);
+  const index = S.draft.indexOf(group);
+  if (index < 0) return;                  // opened, cleared or undone meanwhile
+  const free = [...group];
+  const keys = (laid ?? draftOrder(names))
+    .map((name) => free.splice(free.findIndex((key) => nameOf(key) === name), 1)[0]);
+  rearranged(() => { S.draft[index] = keys; });
 }
 
 /** The first opening of the legal list laid out as the draft (its formations, from the rack). */
@@ -812,14 +827,14 @@ function renderRack(snap, info) {
     draft.append(el("span", "draft-label", t("draft")));
     for (const group of S.draft) {
       const chip = el("span", "draft-group");
-      for (const name of draftOrder(group.map(nameOf))) chip.append(tileEl(name, { small: true }));
+      for (const key of group) chip.append(tileEl(nameOf(key), { small: true }));
       draft.append(chip);
     }
   }
 }
 
-/** A formation being composed, shown in number order whatever the order of the clicks (an
- * ace after a king, as in Q K A), jokers last: the engine places them when it is laid. */
+/** Tiles in number order whatever the order of the clicks (an ace after a king, as in
+ * Q K A), jokers last. */
 function draftOrder(names) {
   const high = names.some((name) => parseTile(name).number === 13);
   const rank = (name) => {
