@@ -141,7 +141,12 @@ export function saved(log, snap) {
     const db = await store();
     const old = await db.match(snap.match_id);
     const watching = !!snap.players[snap.view.seat]?.is_bot;
-    await db.putMatch({
+    // a match enters the history with the player's first move (two QA passes found it full
+    // of "unfinished 0 / 0 / 0" rows: the first visit's game, rematches and quick games
+    // dealt and left untouched); a table of bots watched, or a round over, at once
+    const untouched = !old && !watching && snap.round === 1 && snap.view.phase !== "over"
+      && !snap.view.history.some((entry) => entry.seat === snap.view.seat);
+    if (!untouched) await db.putMatch({
       id: snap.match_id, kind: old?.kind ?? snap.mode ?? "game", started: old?.started ?? Date.now(),
       updated: Date.now(), variant: snap.view.variant, players: snap.players,
       seat: watching ? null : snap.view.seat, round: snap.round, totals: snap.totals,
@@ -154,6 +159,7 @@ export function saved(log, snap) {
     if (snap.view.phase === "over" && !watching) await updateProfile(log, snap.view.seat);
     if (snap.mode === "tournament") await saveTournament();
     // what its row and its page show: a new match, a round's end, the next round's deal
+    if (untouched) return;
     if (!old || snap.view.phase === "over" || old.round !== snap.round) await refreshHistory(snap.match_id);
   };
   chain = chain.then(work).catch((error) => console.warn("platform save failed:", error));
