@@ -570,6 +570,8 @@ def test_quick_game_and_watching_bots(page, site_url):
     assert state["view"]["options"]["target"] is None
     assert page.locator("[data-testid=seat]").count() == 4
     open_tab(page, "arena")
+    # a new tournament is offered in the variant at the table (a QA pass was offered Etalat)
+    assert page.locator("input[name=tournament-variant][value=tabla]").is_checked()
     page.get_by_test_id("arena-watch").click()
     page.wait_for_function("window.remiGame.snap.players.every(p => p.is_bot)")
     page.wait_for_function("window.remiGame.snap.view.history.length >= 6", timeout=60_000)

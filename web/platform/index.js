@@ -84,7 +84,15 @@ export async function inHistory(id) {
 export function openMenu(tab = null, options = {}) {
   const dialog = $("platform");
   const opening = !dialog.open;
-  if (opening) dialog.showModal();
+  if (opening) {
+    // a quick game or a new tournament is of the variant at the table until the player
+    // picks the other (a QA pass playing Tablă was offered Etalat)
+    const variant = P.app.snap()?.view.variant;
+    for (const radio of dialog.querySelectorAll(`input[name$="-variant"][value="${variant}"]`)) {
+      radio.checked = true;
+    }
+    dialog.showModal();
+  }
   showTab(tab ?? P.tab ?? (P.tournament && P.tournament.stage !== "done" ? "tournament" : "arena"), options);
   // showModal focuses the first tab, selected or not: the keyboard starts at the open one
   if (opening) dialog.querySelector(".tab.on")?.focus();
