@@ -891,7 +891,7 @@ function renderTurn(snap, info) {
       // player's 15 tiles, no draw (E2, T3)
       : info.closes.size ? t("phaseCanClose")
       : canOpen(snap) && !view.must_open ? t("phaseCanOpen")      // (a take that must open says so below)
-      : view.turn === 0 ? t("phaseFirst")
+      : view.turn === 0 ? t("phaseFirst", { rule: view.variant === "etalat" ? "E2" : "T3" })
       : view.first_round ? t("phaseFirstRound") : t("phasePlay");
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];
     if (view.must_lay?.length) {

@@ -421,6 +421,20 @@ def close_with_the_atu(page, site_url: str, query: str = "botDelay=0") -> None:
     page.get_by_test_id("scores").wait_for()
 
 
+def test_the_first_move_hint_names_its_rule(page, site_url):
+    """A QA pass: the first move's hint was the one to name no rule; in Tablă it is T3's
+    (Etalat's, E2, is checked with the refusals)."""
+    log = atu_close_log()
+    deal = log["rounds"][0]
+    deal["first"] = 0                                   # the person plays first: 15 tiles
+    deal["hands"][0].append(deal["hands"][1].pop())
+    save_before_load(page, log)
+    open_game(page, site_url)
+    assert wait_turn(page)["legal"][0].startswith("discard ")
+    assert page.locator("#turn-info").inner_text().endswith(
+        "Prima mutare: doar arunci o piesă (T3).")
+
+
 GROUP_STARTS = ("() => [...document.querySelectorAll('[data-testid=rack] [data-testid=tile]')]"
                 ".flatMap((tile, i) => tile.classList.contains('group-start') ? [i] : [])")
 
@@ -889,7 +903,7 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
         for name in rack[:3]:
             click_tile(page, name)
         page.get_by_test_id("act-add").click()
-        assert "Prima mutare: doar arunci o piesă." in page.locator("#turn-info").inner_text()
+        assert "Prima mutare: doar arunci o piesă (E2)." in page.locator("#turn-info").inner_text()
         assert page.get_by_test_id("act-open").is_disabled()
         open_by_enter(page)                    # refused all the same
     banner = page.get_by_test_id("banner")
