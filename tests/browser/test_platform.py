@@ -116,6 +116,10 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     assert f"pe locul {place}:" in places.locator(".your-place").inner_text()
     entrants = set(places.locator("tbody td.name").all_inner_texts())
     assert len(entrants) == 8 and all("#" in name for name in entrants - {"Tu"}), entrants
+    # the tournament's button stays in sight at the menu's foot (the places pushed it out)
+    assert page.evaluate("""() => { const go = document.getElementById('tournament-go');
+        const menu = document.getElementById('platform').getBoundingClientRect();
+        return go.getBoundingClientRect().bottom <= menu.bottom; }""")
     if tables == 1:                   # not qualified: the final was simulated
         page.screenshot(path=str(screenshot_path("tournament.png", tmp_path)),
                         animations="disabled")
