@@ -1337,6 +1337,26 @@ def test_offline_reload_resumes_through_the_service_worker(page, context, site_u
     assert page.evaluate("document.body.dataset.engine") == "worker"
 
 
+def test_a_phone_takes_from_the_strip_or_its_row_with_a_tile_of_the_rack_s_size(
+        new_context, site_url, tmp_path):
+    """A QA pass on a phone: the top of one's row, the tile a Tablă turn takes, was 26×35 px
+    under a 40 px finger. The strip's top and the own row's, when takeable, are as big as a
+    rack's tiles; the rest of the strip and the rows stay small."""
+    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    save_before_load(page, atu_close_log())    # the own row holds Y13, takeable (T3)
+    open_game(page, site_url)
+    wait_turn(page)
+    rack_tile = page.locator("[data-testid=rack] [data-testid=tile]").first.bounding_box()
+    top = page.locator(".tile-row.own .tile.top.takeable").bounding_box()
+    assert top["width"] >= rack_tile["width"] - 1 and top["height"] >= 40, (top, rack_tile)
+    page.screenshot(path=str(tmp_path / "row-top.png"))
+    page.locator(".tile-row.own .tile.top.takeable").tap()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    assert snap(page)["view"]["history"][-1]["action"] == "take"
+
+
 def test_phone_portrait_layout(phone, site_url, tmp_path):
     page = phone
     open_game(page, site_url)
