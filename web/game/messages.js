@@ -1,5 +1,5 @@
-// The page's messages: the toast over the top bar and the red refusal banner (a rule's id,
-// name and reason).
+// The page's messages: the toast over the top bar (on a phone upright, over the player's
+// place) and the red refusal banner (a rule's id, name and reason).
 
 import { pageError } from "../engine.js";
 import { lang, ruleName, t, tileWords } from "../i18n.js";
@@ -8,7 +8,16 @@ import { el } from "./render.js";
 const $ = (id) => document.getElementById(id);
 
 let toastTimer = null;
-/** A short message over the top bar (no seat or name is under it). A `brief` one (the
+
+// A phone upright shows the toast just over the player's place, where the eyes and the
+// thumb are (a QA pass missed one 750 px above the button pressed, over the bar's buttons):
+// the CSS reads how far the place's top is from the window's foot.
+const placeTop = () => document.documentElement.style.setProperty(
+  "--above-rack", `${Math.max(0, Math.round(innerHeight - $("rack").getBoundingClientRect().top))}px`);
+new ResizeObserver(placeTop).observe($("rack"));
+addEventListener("resize", placeTop);
+/** A short message over the top bar (no seat or name is under it; on a phone upright, over
+ * the player's place). A `brief` one (the
  * "resumed" note) lasts less and goes at the player's first click, tap or key, or when the
  * round-end panel opens. */
 export function toast(text, { brief = false } = {}) {
@@ -20,6 +29,7 @@ export function toast(text, { brief = false } = {}) {
   // (neither seen nor read out)
   const host = document.querySelector("dialog:modal") ?? document.body;
   if (box.parentElement !== host) host.append(box);
+
   box.dataset.brief = brief ? "1" : "";
   clearTimeout(toastTimer);
   toastTimer = setTimeout(hideToast, brief ? 2500 : 3500);
