@@ -80,7 +80,6 @@ async function boot() {
   setLang(lang());
   translatePage();
   status.textContent = t("loading");
-  renderHelp($("help-body"));
   const loading = showLoading();
   const info = await start({ useWorker: params.get("worker") !== "0" });
   loading.finish();
@@ -617,6 +616,12 @@ const escape = () => {
 /** Backspace: the last formation added to the opening being composed comes back. */
 const undoDraft = () => rearranged(() => { S.draft = S.draft.slice(0, -1); });
 
+/** The help, written for the variant at the table. */
+function showHelp() {
+  renderHelp($("help-body"), S.snap?.view.variant);
+  $("help").showModal();
+}
+
 async function arrangeRack() {
   if (!S.snap) return;
   const answer = (await call("arrange", { rack: S.order.map((i) => i.name) })).result;
@@ -929,17 +934,16 @@ function wire() {
   $("btn-new").addEventListener("click", () => openNewGame());
   $("btn-room").addEventListener("click", hostRoomDialog);
   $("btn-new2").addEventListener("click", () => openNewGame());
-  $("btn-help").addEventListener("click", () => $("help").showModal());
+  $("btn-help").addEventListener("click", showHelp);
   // Enter closes the help as its OK does (it opens focused on its heading, at the top)
   $("help").addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && event.target.tagName !== "BUTTON") $("help").close();
+    if (event.key === "Enter" && !["BUTTON", "SUMMARY"].includes(event.target.tagName)) $("help").close();
   });
   $("btn-lang").addEventListener("click", () => {
     setLang(lang() === "ro" ? "en" : "ro");
     hideBanner();                  // a refusal's text stays in the language it was given in
     $("announce").textContent = "";   // so is the last thing said to a screen reader
     translatePage();
-    renderHelp($("help-body"));
     render();
     S.room?.render();
     if (status.dataset.python) showReady();
@@ -980,7 +984,7 @@ function wire() {
   trackFocus();
   enableKeys(S, {
     act, mine, render, moveTile, toggleSelect, escape, undoDraft, enter, attachTo, scoresAside,
-    laySelected, discardOrClose, sortRack, arrangeRack,
+    laySelected, discardOrClose, sortRack, arrangeRack, showHelp,
   });
   enablePointer(S, { act, mine, refuse, moveTile, toggleSelect, attachTo, takeFromStrip });
 }

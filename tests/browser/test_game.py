@@ -282,6 +282,10 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     scroll = "(() => { const h = document.getElementById('help'); return [h.scrollTop, h.scrollHeight - h.clientHeight]; })()"
     top, room = page.evaluate(scroll)
     assert room > 0 and top == 0, (top, room)
+    page.keyboard.press("Tab")                  # the keys' fold first: Enter folds it
+    assert page.evaluate("document.activeElement.textContent") == "Taste"
+    page.keyboard.press("Enter")
+    assert help_panel.is_visible() and page.locator(".help-keys").evaluate("(d) => !d.open")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "OK"
     page.keyboard.press("Enter")
@@ -1153,6 +1157,28 @@ def test_the_help_says_every_scoring_rule_and_what_the_clasic_preset_changes(
                            " - document.getElementById('help-body').clientWidth")
     assert width <= 0, f"the help scrolls sideways by {width}px"
     shoot_help(phone, tmp_path, "help-phone")
+
+
+def test_the_help_is_written_for_the_table_and_the_device(new_context, site_url):
+    """A QA pass on a phone at a Tablă table: the help said "click", named Etalat's buttons,
+    put Tablă's rules after Etalat's and ended in a long table of keys. It is written for the
+    variant at the table (its moves, its rules first) and the device (tap; keys folded)."""
+    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True, locale="en-US")
+    page = context.new_page()
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    text = help_text(page)
+    moves = text.split("Your moves")[1].split("The rules in short")[0]
+    for said in ("your row", "Close", "Take the atu", "⇠", "tap it"):
+        assert said in moves, said
+    for unsaid in ("Open", "Formation +", "strip", "click"):
+        assert unsaid not in moves, unsaid
+    rules = text.split("The rules in short")[1]
+    assert rules.index("Remi pe Tablă.") < rules.index("Remi Etalat.") < rules.index("The match")
+    assert page.locator(".help-keys").evaluate("(keys) => !keys.open")
+    assert "move along the rack" not in text                  # the keys' table, folded
 
 
 def test_the_new_game_and_help_dialogs_are_named_by_their_headings(page, site_url):

@@ -1,5 +1,5 @@
-// The help dialog: what the game is, how to play with the mouse, the rules in short and
-// every key (in both languages).
+// The help dialog: what the game is, how to play the variant at the table, the rules in
+// short and every key (in both languages).
 import { lang } from "../i18n.js";
 
 // What the game is, before how to play it (a QA pass: a newcomer met the keys first, and
@@ -32,26 +32,49 @@ const GOAL = {
   someone closes count against you.</p>
   <h3>Your moves</h3>`,
 };
-const HELP = {
-  ro: `<p>Tragi din <b>teanc</b> (clic sau trage-l pe rastel) sau iei din <b>șir</b> / din
-  <b>rândul tău</b>. Alegi piese cu clic, apoi <b>Coboară</b>, <b>Etalează</b>, <b>Aruncă</b>
-  sau <b>Închide</b>. O piesă trasă pe o formație de pe masă se lipește (sau ia locul
-  jokerului); trasă pe șir / pe rândul vecinului din stânga se aruncă. Trage piesele pe
-  rastel ca să le ordonezi.</p>
-  <p>Etalarea: alege piesele unei formații, <b>Formație +</b>, repetă, apoi <b>Etalează</b>.</p>`,
-  en: `<p>Draw from the <b>stock</b> (click, or drag it onto your rack) or take from the
-  <b>strip</b> / <b>your row</b>. Select tiles with a click, then <b>Lay</b>, <b>Open</b>,
-  <b>Discard</b> or <b>Close</b>. A tile dropped on a table formation is attached (or takes
-  the joker's place); dropped on the strip / your left neighbour's row it is discarded. Drag
-  tiles along the rack to reorder them.</p>
-  <p>Opening: select one formation, <b>Formation +</b>, repeat, then <b>Open</b>.</p>`,
+// How to play, for the variant at the table (a QA pass on a phone read Etalat's buttons
+// at a Tablă table); `{press}` is "tap" or "click" as the device is.
+const MOVES = {
+  etalat: {
+    ro: `<p>Tragi din <b>teanc</b> (apasă-l sau trage-l pe rastel) sau iei din <b>șir</b>:
+  ultima piesă, sau una de mai jos, care sparge șirul. Alegi piese apăsându-le, apoi
+  <b>Coboară</b> sau <b>Aruncă</b>; o piesă trasă pe o formație de pe masă se lipește (sau
+  ia locul jokerului), trasă pe șir se aruncă.</p>
+  <p>Etalarea: alege piesele unei formații, <b>Formație +</b>, repetă, apoi <b>Etalează</b>;
+  <b>Arată etalarea</b>, când apare, ți-o așază. Trage piesele de-a lungul rastelului ca să
+  le ordonezi; <b>Aranjează</b> le pune în formații, despărțite.</p>`,
+    en: `<p>Draw from the <b>stock</b> ({press} it, or drag it onto your rack) or take from
+  the <b>strip</b>: its top tile, or one further down, which breaks the strip. Select tiles
+  with a {press}, then <b>Lay</b> or <b>Discard</b>; a tile dropped on a table formation is
+  attached (or takes the joker's place), dropped on the strip it is discarded.</p>
+  <p>Opening: select one formation, <b>Formation +</b>, repeat, then <b>Open</b>; <b>Show
+  the opening</b>, when it shows, lays one out for you. Drag tiles along the rack to reorder
+  them; <b>Arrange</b> sorts them into formations, set apart.</p>`,
+  },
+  tabla: {
+    ro: `<p>Tragi din <b>teanc</b> (apasă-l sau trage-l pe rastel) sau iei ultima piesă din
+  <b>rândul tău</b> (apas-o). Alegi piesa de aruncat apăsând-o, apoi <b>Aruncă</b>, sau o
+  tragi pe rândul vecinului din stânga, cel marcat cu ⇠.</p>
+  <p>Când tot rastelul e formații plus o piesă, piesele care închid au un punct auriu: alege
+  una și <b>Închide</b>. Dacă îți lipsește doar atuul, <b>Ia atuul</b> (sau apasă atuul). Trage
+  piesele de-a lungul rastelului ca să le ordonezi; <b>Aranjează</b> le pune în formații,
+  despărțite.</p>`,
+    en: `<p>Draw from the <b>stock</b> ({press} it, or drag it onto your rack) or take the top
+  tile of <b>your row</b> ({press} it). Select the tile to discard with a {press}, then
+  <b>Discard</b>, or drag it onto your left neighbour's row, the one marked ⇠.</p>
+  <p>When the whole rack is formations plus one tile, the tiles that close carry a gold dot:
+  select one and <b>Close</b>. Missing only the atu, <b>Take the atu</b> (or {press} the atu).
+  Drag tiles along the rack to reorder them; <b>Arrange</b> sorts them into formations, set
+  apart.</p>`,
+  },
 };
 // The rules a new player needs, with their ids (RULES.md); a refusal names the same ids.
 // The platform rules are said first; "(clasic: …)" marks what the table option
 // "Reguli: clasic" changes (RULES.md presets). Words: "tură" / "turn" is one player's, a "tur
 // al mesei" / "turn of the table" every seat's once, a "rundă" / "round" one deal.
 const RULES = {
-  ro: `<h3>Regulile pe scurt</h3>
+  common: {
+    ro: `<h3>Regulile pe scurt</h3>
   <p>Mai jos, <i>(clasic: …)</i> spune ce se schimbă la masa cu reguli <i>clasic</i>
   (opțiunea „Reguli” a jocului nou).</p>
   <p><b>Formații</b> (C5): grup (același număr, culori diferite, 3–4 piese) sau suită (aceeași
@@ -59,8 +82,20 @@ const RULES = {
   <p><b>Valoarea pieselor</b> (C6). La etalare: 2–9 → 5, 10–13 → 10, asul 10 (după 13 sau în
   grup) sau 5 (înainte de 2), jokerul cât piesa pe care o ține. La numărătoare (pe masă, pe
   rastelul din Etalat, formațiile celui care închide pe Tablă): 2–9 → 5, 10–13 → 10, asul 25,
-  jokerul 50. Rastelul pe Tablă: 1–9 → 5 (și asul), 10–13 → 10, jokerul 50.</p>
-  <p><b>Remi Etalat.</b> Primul jucător doar aruncă în prima tură (E2). În primul tur al mesei
+  jokerul 50. Rastelul pe Tablă: 1–9 → 5 (și asul), 10–13 → 10, jokerul 50.</p>`,
+    en: `<h3>The rules in short</h3>
+  <p>Below, <i>(classic: …)</i> says what changes at a table with <i>classic</i> rules (the
+  new game's “Rules” option).</p>
+  <p><b>Formations</b> (C5): a group (same number, different colours, 3–4 tiles) or a run (one
+  colour, consecutive numbers; the ace is 1-2-3 or 12-13-1, never 13-1-2); at most one joker per
+  formation.</p>
+  <p><b>Tile values</b> (C6). For the opening: 2–9 → 5, 10–13 → 10, the ace 10 (after 13 or in
+  a group) or 5 (before 2), a joker as the tile it stands for. At the count (the table, an
+  Etalat rack, a Tablă closer's formations): 2–9 → 5, 10–13 → 10, the ace 25, a joker 50. A
+  Tablă rack: 1–9 → 5 (the ace too), 10–13 → 10, a joker 50.</p>`,
+  },
+  etalat: {
+    ro: `<p><b>Remi Etalat.</b> Primul jucător doar aruncă în prima tură (E2). În primul tur al mesei
   (prima tură a fiecăruia) nimeni nu coboară și nu ia din șir (E3). Etalarea: cel puțin 45 de
   puncte într-o tură, cu o suită (E4; <i>clasic</i>: o suită sau trei grupuri).</p>
   <p><b>Șirul</b> (Etalat). Capul de șir nu
@@ -79,30 +114,8 @@ const RULES = {
   rastelul; neetalat, −100 (<i>clasic</i>: minus rastelul); cine închide: +50; geamănul
   atuului coborât: +50; jokerul lăsat pe șir: −50 celui care l-a aruncat (E10); nimeni nu pierde
   mai mult de 100 într-o rundă, înainte de dublare (<i>clasic</i>: fără plafon); as sau joker atu: rundă dublă,
-  totul ×2 (C7).</p>
-  <p><b>Remi pe Tablă.</b> Nu se coboară nimic (T1): aruncă mereu în rândul vecinului din
-  stânga (T2); tragi din teanc sau iei ultima piesă din rândul tău (T3, T4), niciodată un
-  joker (T5); primul jucător are 15 piese și la prima tură doar aruncă (T3). Închizi (C)
-  când, după tras, tot rastelul e formații plus o piesă de aruncat (T6; primul jucător chiar
-  la prima tură); îți lipsește una singură și e atuul: îl iei (A) și închizi cu el în formație; altfel
-  atuul nu se trage (T7). Cine închide primește valoarea formațiilor, fără bonus (×2 dacă
-  aruncă un joker); ceilalți pierd rastelul, fără plafon; geamănul atuului ținut la final: +50
-  (T8); as sau joker atu: rundă dublă (C7). Runda se termină și când se golește teancul sau
-  după trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc (T9).</p>
-  <p><b>Meciul</b> (C9, T10): fără limită sau până la o țintă. Etalat: se încheie după runda
-  în care cineva o atinge (la egalitate în frunte se mai joacă o rundă); Tablă: de îndată ce
-  cineva ajunge la +țintă ori −țintă. Câștigă totalul cel mai mare.</p>`,
-  en: `<h3>The rules in short</h3>
-  <p>Below, <i>(classic: …)</i> says what changes at a table with <i>classic</i> rules (the
-  new game's “Rules” option).</p>
-  <p><b>Formations</b> (C5): a group (same number, different colours, 3–4 tiles) or a run (one
-  colour, consecutive numbers; the ace is 1-2-3 or 12-13-1, never 13-1-2); at most one joker per
-  formation.</p>
-  <p><b>Tile values</b> (C6). For the opening: 2–9 → 5, 10–13 → 10, the ace 10 (after 13 or in
-  a group) or 5 (before 2), a joker as the tile it stands for. At the count (the table, an
-  Etalat rack, a Tablă closer's formations): 2–9 → 5, 10–13 → 10, the ace 25, a joker 50. A
-  Tablă rack: 1–9 → 5 (the ace too), 10–13 → 10, a joker 50.</p>
-  <p><b>Remi Etalat.</b> The first player only discards on the first turn (E2). In the first
+  totul ×2 (C7).</p>`,
+    en: `<p><b>Remi Etalat.</b> The first player only discards on the first turn (E2). In the first
   turn of the table (everyone's first turn) nobody lays anything or takes from the strip (E3).
   The opening: at least 45 points in one turn, with a run (E4; <i>classic</i>: a run or three
   groups).</p>
@@ -123,8 +136,19 @@ const RULES = {
   your rack; never opened, −100 (<i>classic</i>: minus the rack); the closer: +50; the atu's
   twin laid: +50; a joker left on the strip: −50 to whoever discarded it (E10); nobody loses
   more than 100 in a round before doubling (<i>classic</i>: no floor); an ace or joker atu doubles the round,
-  everything ×2 (C7).</p>
-  <p><b>Remi pe Tablă.</b> Nothing is laid (T1): you always discard into your left
+  everything ×2 (C7).</p>`,
+  },
+  tabla: {
+    ro: `<p><b>Remi pe Tablă.</b> Nu se coboară nimic (T1): aruncă mereu în rândul vecinului din
+  stânga (T2); tragi din teanc sau iei ultima piesă din rândul tău (T3, T4), niciodată un
+  joker (T5); primul jucător are 15 piese și la prima tură doar aruncă (T3). Închizi (C)
+  când, după tras, tot rastelul e formații plus o piesă de aruncat (T6; primul jucător chiar
+  la prima tură); îți lipsește una singură și e atuul: îl iei (A) și închizi cu el în formație; altfel
+  atuul nu se trage (T7). Cine închide primește valoarea formațiilor, fără bonus (×2 dacă
+  aruncă un joker); ceilalți pierd rastelul, fără plafon; geamănul atuului ținut la final: +50
+  (T8); as sau joker atu: rundă dublă (C7). Runda se termină și când se golește teancul sau
+  după trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc (T9).</p>`,
+    en: `<p><b>Remi pe Tablă.</b> Nothing is laid (T1): you always discard into your left
   neighbour's row (T2); you draw from the stock or take the top of your own row (T3, T4),
   never a joker (T5); the first player holds 15 and only discards on the first turn (T3). You
   close (C) when, after drawing, the whole rack is formations plus one tile to discard (T6;
@@ -133,10 +157,16 @@ const RULES = {
   no bonus (×2 when it discards a joker); everyone else loses the rack, no floor; the atu's
   twin held at the end: +50 (T8); an ace or joker atu doubles the round (C7). The round also
   ends when the stock runs out or after three full turns of the table (every player three
-  times) with no stock draw (T9).</p>
-  <p><b>The match</b> (C9, T10): unlimited or up to a target. Etalat: it ends after the round
+  times) with no stock draw (T9).</p>`,
+  },
+  match: {
+    ro: `<p><b>Meciul</b> (C9, T10): fără limită sau până la o țintă. Etalat: se încheie după runda
+  în care cineva o atinge (la egalitate în frunte se mai joacă o rundă); Tablă: de îndată ce
+  cineva ajunge la +țintă ori −țintă. Câștigă totalul cel mai mare.</p>`,
+    en: `<p><b>The match</b> (C9, T10): unlimited or up to a target. Etalat: it ends after the round
   in which someone reaches it (a tie at the top plays another round); Tablă: the moment
   someone reaches +target or −target. The highest total wins.</p>`,
+  },
 };
 const KEYS_TITLE = { ro: "Taste", en: "Keys" };
 const KEYS = [
@@ -159,10 +189,17 @@ const KEYS = [
   ["?", "ajutorul", "this help"],
 ];
 
-export function renderHelp(body) {
-  const en = lang() === "en";
-  const rows = KEYS.map(([key, ro, english]) => `<tr><th><kbd>${key}</kbd></th><td>${en ? english : ro}</td></tr>`);
-  body.innerHTML = `${GOAL[lang()]}${HELP[lang()]}${RULES[lang()]}`
-    + `<h3>${KEYS_TITLE[lang()]}</h3><table class="keys">${rows.join("")}</table>`;
+/** The help for the table's `variant`: its moves, then the rules — the common ones, its
+ * own, the other variant's, the match's — and the keys, folded away on a touch screen. */
+export function renderHelp(body, variant = "etalat") {
+  const language = lang();
+  const touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
+  const press = { en: touch ? "tap" : "click" }[language] ?? "";
+  const other = variant === "tabla" ? "etalat" : "tabla";
+  const rows = KEYS.map(([key, ro, english]) =>
+    `<tr><th><kbd>${key}</kbd></th><td>${language === "en" ? english : ro}</td></tr>`);
+  body.innerHTML = GOAL[language] + MOVES[variant][language].replaceAll("{press}", press)
+    + [RULES.common, RULES[variant], RULES[other], RULES.match].map((part) => part[language]).join("\n")
+    + `<details class="help-keys"${touch ? "" : " open"}><summary><h3>${KEYS_TITLE[language]}</h3></summary>`
+    + `<table class="keys">${rows.join("")}</table></details>`;
 }
-

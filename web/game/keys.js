@@ -62,7 +62,7 @@ export function enableKeys(game, on) {
     }
     if (key === "Escape") { on.escape(); return handled(); }
     if (key === "Backspace") { on.undoDraft(); return handled(); }
-    if (key === "?") { $("help").showModal(); return handled(); }
+    if (key === "?") { on.showHelp(); return handled(); }
     if (key === "Enter") { on.enter(); return handled(); }
     if (/^[0-9]$/.test(key)) { typeDigit(key); return handled(); }
     const tabla = () => game.snap?.view.variant === "tabla";
