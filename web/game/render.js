@@ -255,6 +255,16 @@ export function renderRows(snap, info) {
   }
 }
 
+/** Who closed, with the tile that closed (a QA pass found it only in the history). */
+function closedLine(snap) {
+  const view = snap.view;
+  if (view.closer === null) return "";
+  const you = view.closer === view.seat && !snap.players[view.closer]?.is_bot;
+  const closing = (view.history ?? []).findLast((entry) => entry.seat === view.closer);
+  if (closing) return `${describe(closing, seatName(snap, view.closer), you, view.variant)}.`;
+  return you ? t("youClosed") : t("closedBy", { name: seatName(snap, view.closer) });
+}
+
 function historyLine(snap, entry) {
   const view = snap.view;
   // a room's entry played by someone no longer in the seat (a stand-in, a guest since gone)
@@ -353,14 +363,16 @@ export function renderScores(snap) {
   table.append(thead, tbody);
   $("scores-title").textContent = snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round });
   const end = {
-    closed: view.closer === null ? ""
-      : view.closer === view.seat && !snap.players[view.closer]?.is_bot ? t("youClosed")
-        : t("closedBy", { name: seatName(snap, view.closer) }),
+    closed: closedLine(snap),
     stock: t("endStock"), no_draws: t("endNoDraws"), redeal: t("endRedeal"),
   }[view.end] ?? "";
+  // why the match stopped: its target (a QA pass read only the winner's name)
+  const target = view.options?.target;
+  const reached = snap.match_over && target
+    ? t("targetReached", { target: view.variant === "tabla" ? `±${target}` : target }) : "";
   const winners = snap.match_over
     ? t("winner", { names: snap.winners.map((s) => seatName(snap, s)).join(", ") }) : "";
-  $("scores-end").textContent = [end, view.double_round ? `${t("double")} ×2` : "", winners]
+  $("scores-end").textContent = [end, view.double_round ? `${t("double")} ×2` : "", reached, winners]
     .filter(Boolean).join(" · ");
   const racks = $("end-racks");
   racks.replaceChildren();
