@@ -166,6 +166,7 @@ export function renderFormations(snap, selectedOne) {
   const box = $("formations");
   box.replaceChildren();
   box.setAttribute("aria-label", t("ariaFormations"));   // Tablă's rows say "Rows"
+  delete box.dataset.rows;
   const byOwner = new Map();
   view.table.forEach((formation, index) => {
     if (!byOwner.has(formation.owner)) byOwner.set(formation.owner, []);
@@ -208,6 +209,7 @@ export function renderRows(snap, info) {
   const box = $("formations");
   box.replaceChildren();
   box.setAttribute("aria-label", t("rows"));
+  box.dataset.rows = view.seats;        // four rows go two by two, not three and one
   // where this seat discards (T2): while it plays, not after the round or for a watcher
   const target = view.phase === "over" || watching(snap) ? -1 : (view.seat + 1) % view.seats;
   for (let i = 0; i < view.seats; i++) {
