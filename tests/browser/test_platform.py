@@ -679,6 +679,10 @@ SHEET_LAYOUT = """(root) => {
         || box.right > edge - 1) {                  // a gap after the number; off the sheet's edge
       problems.push(`${mark.textContent} not after ${mark.closest("td").firstChild.textContent}`);
     }
+    const alone = mark.closest("td").querySelectorAll(".dealer-mark, .star").length === 1;
+    if (alone && Math.abs((box.top + box.bottom) / 2 - (number.top + number.bottom) / 2) > 3) {
+      problems.push(`${mark.textContent} not level with ${mark.closest("td").firstChild.textContent}`);
+    }
   }
   for (const cell of document.querySelectorAll(`${root} td`)) {   // the closer who dealt: both
     const [star, mark] = [cell.querySelector(".star"), cell.querySelector(".dealer-mark")];
