@@ -1338,8 +1338,11 @@ def test_reload_resumes_mid_turn_with_the_rack_order(page, site_url):
     assert rack_names(page) == order
     assert page.get_by_test_id("toast").is_visible()
     assert page.evaluate(TOAST_OVER_SEATS) == 0, "the 'resumed' note covers a seat"
+    # the status line under it gives way (its ends showed on both sides; a QA pass)
+    assert page.locator("#status").evaluate("(s) => getComputedStyle(s).opacity") == "0"
     page.mouse.click(3, 300)                               # the player's first click dismisses it
     assert page.get_by_test_id("toast").is_hidden()
+    assert page.locator("#status").evaluate("(s) => getComputedStyle(s).opacity") != "0"
 
 
 def test_a_phone_upright_shows_its_notes_over_the_rack(phone, site_url):
