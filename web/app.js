@@ -912,7 +912,7 @@ function renderTurn(snap, info) {
   if (S.roomNote && view.phase === "over") parts = [S.roomNote];
   if (timer) parts.unshift(el("span", "clock"), " ");
   setTurnText(...parts);
-  if (timer) clock.show();
+  if (timer) clock.show(view.options.timer);
 }
 
 function setTurnText(...parts) {

@@ -1818,6 +1818,19 @@ def test_the_turn_clock_and_the_composed_opening_survive_a_reload(page, site_url
     assert page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
                          " window.remiGame.order.find(i => i.key === k).name))") == draft
     assert page.locator("#draft .draft-group").count() == 1
+    # a turn's line is drawn before its clock runs: it shows the turn's whole time, not the
+    # last turn's 0 (a QA pass saw "0 s" flash at every turn's start)
+    shown = page.evaluate("""async () => {
+        const { TurnClock } = await import(new URL("web/game/clock.js", location.href));
+        const clock = new TurnClock({ busy: () => false, onExpire: () => {} });
+        const span = document.createElement("span");
+        span.className = "clock";
+        document.body.prepend(span);
+        clock.show(60);
+        const text = span.textContent;
+        span.remove();
+        return text; }""")
+    assert shown == "60 s"
 
 
 def test_the_clock_ends_a_composition_and_a_tile_held_meanwhile_is_not_played(page, site_url):

@@ -43,9 +43,10 @@ export class TurnClock {
     return Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000 / this.scale));
   }
 
-  /** Show the seconds left in the page's `.clock` (the turn line draws it). */
-  show() {
-    const left = this.secondsLeft();
+  /** Show the seconds left in the page's `.clock` (the turn line draws it); a turn the clock
+   * does not run yet (its line is drawn first) shows its `full` time, not the last turn's 0. */
+  show(full = 0) {
+    const left = this.turn === null ? full : this.secondsLeft();
     const clock = document.querySelector(".clock");
     if (clock) {
       clock.textContent = `${left} s`;
