@@ -370,7 +370,8 @@ function setSnapshot(snap) {
     S.draft = [];                         // meld being composed back): so does the composing
     S.selected.clear();
   }
-  if (ranOutOfTime(old, snap)) toast(t("youTimedOut"));
+  const timedOut = ranOutOfTime(old, snap);
+  if (timedOut) toast(t("youTimedOut", { tile: tileLabel(timedOut.split(" ")[1]) }));
   S.snap = snap;
   rack.reconcileRack(S, snap.view.rack, rackId());
   if (S.draft.length && !composing()) {   // an opening is composed only before opening, in
@@ -398,13 +399,15 @@ function showPiles() {
   board.scrollBy({ top: hidden - 8, behavior: smooth ? "smooth" : "auto" });
 }
 
-/** The clock ended this player's turn (C8) between two snapshots: the history alone said it,
- * under the bots' later moves. */
+/** The clock ended this player's turn (C8) between two snapshots — the history alone said
+ * it, under the bots' later moves: the discard it made for them ("discard R7"), else null. */
 function ranOutOfTime(old, snap) {
-  if (!old || old.match_id !== snap.match_id || old.round !== snap.round) return false;
-  if (snap.players?.[snap.view.seat]?.is_bot) return false;      // watching a table of bots
-  return snap.view.history.slice(old.view.history.length)
-    .some((entry) => entry.seat === snap.view.seat && entry.action === "timeout");
+  if (!old || old.match_id !== snap.match_id || old.round !== snap.round) return null;
+  if (snap.players?.[snap.view.seat]?.is_bot) return null;       // watching a table of bots
+  const since = snap.view.history.slice(old.view.history.length);
+  const at = since.findIndex((entry) => entry.seat === snap.view.seat && entry.action === "timeout");
+  if (at < 0) return null;
+  return since.slice(at).find((entry) => entry.auto && entry.action.startsWith("discard "))?.action ?? null;
 }
 
 async function act(action) {

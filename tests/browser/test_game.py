@@ -1722,9 +1722,14 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     history = page.get_by_test_id("history").inner_text()
     assert re.search(r"You (drew from the stock|discarded|ran out of time)", history), history
     # and said where the player looks (a QA pass: the history alone said it, under the bots')
-    page.wait_for_function("document.getElementById('toast').textContent"
-                           " === 'Your time ran out (C8): your turn was finished for you.'",
+    # with the tile the clock discarded (a QA pass: nothing said which)
+    page.wait_for_function("document.getElementById('toast').textContent.startsWith("
+                           "'Your time ran out (C8): your turn was finished for you, discarding ')",
                            timeout=10_000)
+    discarded = next(h["action"].split()[1] for h in snap(page)["view"]["history"]
+                     if h.get("auto") and h["seat"] == 0 and h["action"].startswith("discard "))
+    said = page.evaluate("async (tile) => (await import('./web/i18n.js')).tileLabel(tile)", discarded)
+    assert page.get_by_test_id("toast").inner_text().endswith(f"discarding {said}.")
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
     assert page.get_by_test_id("new-game").inner_text() == "New game"
