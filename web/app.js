@@ -534,7 +534,7 @@ function focusScores() {
 /** The round-end table; a room's guest is told that the host deals the next round. */
 function showScores(snap) {
   hideBriefToast();
-  renderScores(snap);
+  renderScores(snap, S.order.map((item) => item.name));
   if (S.backend.kind === "guest") $("scores-end").textContent += ` · ${t(snap.match_over ? "hostMayRematch" : "hostDeals")}`;
 }
 

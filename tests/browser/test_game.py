@@ -229,6 +229,23 @@ FOUR_SEATS_OVER = {
 }
 
 
+TABLA_ROUND_OVER = {
+    "players": [{"is_bot": False, "name": "Tu"}, {"is_bot": True, "level": "easy"},
+                {"is_bot": True, "level": "hard"}],
+    "totals": [-15, 40, -40], "round": 1, "match_over": False, "winners": [], "legal": [],
+    "view": {
+        "seat": 0, "closer": 1, "end": "closed", "double_round": False, "variant": "tabla",
+        "atu": "R7", "racks": [["K2", "Y5", "B9"], [], ["K1", "R7", "J"]],
+        "closing_formations": [["B1", "B2", "B3"]],
+        "breakdown": [
+            {"laid": 0, "rack": -15, "closing": 0, "twin": 0, "total": -15},
+            {"laid": 40, "rack": 0, "closing": 0, "twin": 0, "total": 40},
+            {"laid": 0, "rack": -90, "closing": 0, "twin": 50, "total": -40},
+        ],
+    },
+}
+
+
 def show_scores(page, state: dict) -> None:
     """Draws the round-end panel for `state` (a snapshot's shape) with the page's own module."""
     page.evaluate("""async (state) => {
@@ -472,6 +489,24 @@ def test_arrange_sets_each_formation_apart_while_it_stays_whole(page, site_url, 
     page.keyboard.press("Shift+ArrowLeft")     # the second formation's first tile, one left
     assert rack_names(page)[first - 1] == names[first]
     assert page.evaluate(GROUP_STARTS) == [second, 11]   # the first two are broken up
+
+
+def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scored(
+        page, site_url):
+    """Two QA passes: the round-end panel showed the player's rack in the engine's order
+    (not recognised as one's own), and a +50 for the atu's twin with no tile for it (T8)."""
+    open_game(page, site_url)
+    wait_turn(page)
+    page.evaluate("""async (state) => {
+        const render = await import(new URL("web/game/render.js", location.href));
+        render.renderScores(state, ["B9", "K2", "Y5"]);
+        document.getElementById("scores-panel").hidden = false; }""", TABLA_ROUND_OVER)
+    racks = page.locator("#end-racks .end-rack")
+    tiles = lambda line: racks.nth(line).locator(".tile").evaluate_all(   # noqa: E731
+        "tiles => tiles.map((t) => [t.dataset.tile, t.classList.contains('twin')])")
+    assert tiles(0) == [["B9", False], ["K2", False], ["Y5", False]]      # as arranged
+    assert tiles(2) == [["K1", False], ["R7", True], ["J", False]]        # T8: held, +50
+    assert "+50" in racks.nth(2).locator(".tile.twin").get_attribute("aria-label")
 
 
 def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):

@@ -320,7 +320,9 @@ const COLUMN_KEYS = {
   twin: "colTwin", jokers: "colJokers", floor: "colFloor", double: "colDouble",
 };
 
-export function renderScores(snap) {
+/** The round-end panel; `ownOrder`, the player's rack as arranged (shown so, not in the
+ * engine's order: a QA pass did not recognise its own rack). */
+export function renderScores(snap, ownOrder = null) {
   const view = snap.view;
   const rows = view.breakdown ?? [];
   // laid and rack always; any other column only when it scored for someone this round
@@ -379,29 +381,43 @@ export function renderScores(snap) {
   const racks = $("end-racks");
   racks.replaceChildren();
   if (view.racks) {
+    const same = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
     view.racks.forEach((rack, seat) => {
       const line = el("div", "end-rack");
       line.append(el("span", "owner-name", seatName(snap, seat)));
-      line.append(endRackTiles(view, seat, rack));
+      const mine = seat === view.seat && ownOrder && same(ownOrder, rack);
+      line.append(endRackTiles(view, seat, mine ? ownOrder : rack));
       racks.append(line);
     });
   }
 }
 
 /** A rack shown at the round's end: the Tablă closer's formations set apart, as the closer
- * shows them (T6), else the tiles as held. */
+ * shows them (T6), else the tiles as held. The atu's twin that scored its +50 there (T8: held
+ * in Tablă; Etalat's is laid, E13) is marked (a QA pass saw the +50 and no tile for it). */
 export function endRackTiles(view, seat, rack, options = { small: true }) {
   const row = el("span", "tile-row");
+  let twin = view.variant === "tabla" && view.breakdown?.[seat]?.twin > 0 ? view.atu : null;
+  const tile = (name) => {
+    const shown = tileEl(name, options);
+    if (name === twin) {
+      twin = null;                                   // one copy: the other is the atu
+      shown.classList.add("twin");
+      shown.title = t("twinHeld");
+      shown.setAttribute("aria-label", `${tileLabel(name)}, ${t("twinHeld")}`);
+    }
+    return shown;
+  };
   const formations = seat === view.closer ? view.closing_formations : null;
   if (!formations?.length) {
-    for (const name of rack) row.append(tileEl(name, options));
+    for (const name of rack) row.append(tile(name));
     return row;
   }
   row.classList.add("shown-formations");
   row.dataset.testid = "closing-formations";
   for (const formation of formations) {
     const group = el("span", "end-formation");
-    for (const name of formation) group.append(tileEl(name, options));
+    for (const name of formation) group.append(tile(name));
     row.append(group);
   }
   return row;
