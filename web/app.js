@@ -324,6 +324,10 @@ async function adopt(snap, schedule_ = true, note = "") {
   rack.resetRack(S);
   hideBanner();
   setSnapshot(snap);
+  // a table the player started (the focus is on the control that did it, not on nothing as
+  // at boot): the keys act on its rack (a QA pass: the focus stayed on Joc nou / Meniu)
+  const started = document.activeElement && document.activeElement !== document.body;
+  if (started && !snap.players[snap.view.seat]?.is_bot) $("rack-tiles").focus({ preventScroll: true });
   await persist();
   if (notes.length) toast(notes.join(" "));
   if (schedule_) schedule();

@@ -370,6 +370,7 @@ def test_etalat_round_by_clicks_and_drags_to_the_score_table(page, site_url, tmp
 def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     open_game(page, site_url)
     started = new_game_via_dialog(page, "tabla", 4, ["easy", "hard", "expert"])
+    assert page.evaluate("document.activeElement.id") == "rack-tiles"   # the keys act on it
     state = snap(page)
     assert [p.get("level") for p in state["players"]] == [None, "easy", "hard", "expert"]
     assert page.locator("[data-testid=row]").count() == 4

@@ -569,6 +569,7 @@ def test_quick_game_and_watching_bots(page, site_url):
     page.locator("input[name=arena-variant][value=tabla]").check()
     page.get_by_test_id("arena-3").click()
     page.wait_for_function("window.remiGame.snap.mode === 'arena' && !window.remiGame.busy")
+    assert page.evaluate("document.activeElement.id") == "rack-tiles"   # not Meniu (a QA pass)
     state = snap(page)
     assert state["view"]["variant"] == "tabla" and len(state["players"]) == 4
     assert state["view"]["options"]["target"] is None
