@@ -335,6 +335,19 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
     assert page.locator("#replay-board .replay-strip .tile.head").count() == (
         1 if state["view"]["strip"] else 0)
     assert page.get_by_test_id("replay-next").bounding_box()["y"] == where   # the buttons stay put
+    page.get_by_test_id("replay-range").focus()               # a slider's keys: Home and End
+    page.keyboard.press("Home")
+    assert step.inner_text() == f"0 / {total}"
+    page.keyboard.press("End")
+    assert step.inner_text() == f"{total} / {total}"
+    # a phone's height: scrolled down to the racks, the steps stay at hand (a QA pass)
+    viewport = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 640})
+    assert replay.evaluate("(d) => d.scrollHeight > d.clientHeight + 100"), "nothing to scroll"
+    replay.evaluate("(d) => { d.scrollTop = d.scrollHeight; }")
+    top = replay.bounding_box()["y"]
+    assert top <= page.get_by_test_id("replay-next").bounding_box()["y"] < top + 60
+    page.set_viewport_size(viewport)
     page.get_by_test_id("replay-close").click()
 
     # the discrepancy report: a file the command line replays to the same scores

@@ -133,7 +133,11 @@ export function wireReplay() {
     load(event.target.value === "" ? null : Number(event.target.value));
   });
   $("replay").addEventListener("keydown", (event) => {
-    if (event.key === "ArrowRight") { show(R.index + 1); event.preventDefault(); }
-    if (event.key === "ArrowLeft") { show(R.index - 1); event.preventDefault(); }
+    if (event.target.tagName === "SELECT") return;       // the seat's list keeps its keys
+    const to = { ArrowRight: R.index + 1, ArrowLeft: R.index - 1, Home: 0,
+      End: R.positions.length - 1 }[event.key];
+    if (to === undefined) return;
+    show(to);
+    event.preventDefault();
   });
 }
