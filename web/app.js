@@ -430,7 +430,9 @@ async function act(action) {
       return false;
     }
     hideBanner();
-    S.selected.clear();
+    // a draw or a take keeps the tiles chosen before it (a QA pass chose its discard while
+    // waiting, and the draw dropped it); a move that plays tiles ends the choice
+    if (!/^(draw|take|atu)\b/.test(action)) S.selected.clear();
     setSnapshot(answer.snapshot);
     await persist();
     schedule();

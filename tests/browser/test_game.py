@@ -1658,6 +1658,22 @@ def test_a_tap_right_after_a_drag_selects_the_tile(new_context, site_url):
     assert "selected" in tile.get_attribute("class")
 
 
+def test_a_tile_chosen_before_the_draw_stays_chosen(page, site_url):
+    """A QA pass chose its discard while waiting for its turn: the draw dropped the choice.
+    A draw keeps it; the discard then ends it."""
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    click_tile(page, "K9")
+    page.get_by_test_id("stock").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    chosen = page.locator("[data-testid=rack] .tile.selected")
+    assert chosen.count() == 1 and chosen.get_attribute("data-tile") == "K9"
+    page.get_by_test_id("act-discard").click()
+    page.wait_for_function("window.remiGame.snap.view.history.some((h) => h.action === 'discard K9')")
+    assert page.locator("[data-testid=rack] .tile.selected").count() == 0
+
+
 def test_a_button_tapped_right_after_a_quick_drag_acts(new_context, site_url):
     """A QA pass on a phone: a tap on Arrange within a second of a quick drag from the stock
     was lost — the drag had ended in a fling, and the tap only stopped it (no click). A drag
