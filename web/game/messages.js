@@ -16,6 +16,7 @@ const placeTop = () => document.documentElement.style.setProperty(
   "--above-rack", `${Math.max(0, Math.round(innerHeight - $("rack").getBoundingClientRect().top))}px`);
 new ResizeObserver(placeTop).observe($("rack"));
 addEventListener("resize", placeTop);
+
 /** A short message over the top bar (no seat or name is under it; on a phone upright, over
  * the player's place). A `brief` one (the
  * "resumed" note) lasts less and goes at the player's first click, tap or key, or when the
@@ -29,7 +30,6 @@ export function toast(text, { brief = false } = {}) {
   // (neither seen nor read out)
   const host = document.querySelector("dialog:modal") ?? document.body;
   if (box.parentElement !== host) host.append(box);
-
   box.dataset.brief = brief ? "1" : "";
   clearTimeout(toastTimer);
   toastTimer = setTimeout(hideToast, brief ? 2500 : 3500);
