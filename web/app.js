@@ -502,7 +502,12 @@ function schedule() {
     $("btn-next").hidden = snap.match_over || S.backend.kind === "guest";
     $("btn-rematch").hidden = !(snap.match_over && (S.backend.rematch || playAgainTable(snap)));
     platform.roundOver(snap);  // platform: score sheet, tournament's way on
-    if (opening) focusScores();  // the keyboard moves to the panel: Enter deals the next round
+    if (opening) {
+      focusScores();  // the keyboard moves to the panel: Enter deals the next round
+      // from its top: it kept where the last round's panel was scrolled to (a QA pass on a
+      // phone on its side opened a panel with its title and the closer's line out of sight)
+      $("scores-panel").querySelector(".sheet").scrollTop = 0;
+    }
   }
   if (keepFocus()) render();     // the panel's button that dealt is hidden now
 }

@@ -1620,6 +1620,22 @@ def test_a_new_deal_starts_at_the_top_of_the_board(new_context, site_url):
     page.wait_for_function("document.getElementById('board').scrollTop === 0", timeout=5_000)
 
 
+def test_the_round_end_panel_opens_at_its_top(new_context, site_url):
+    """A QA pass on a phone on its side: a round-end panel opened where the last one had been
+    scrolled to, its title and the closer's line out of sight."""
+    context = new_context(viewport={"width": 844, "height": 390}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    close_with_the_atu(page, site_url)
+    sheet = page.locator("#scores-panel .sheet")
+    sheet.evaluate("(s) => { s.scrollTop = s.scrollHeight; }")
+    assert sheet.evaluate("(s) => s.scrollTop") > 50, "nothing to scroll"
+    page.locator("#btn-aside").click()                # the table, then the scores again
+    page.locator("#btn-scores").click()
+    page.locator("#scores-panel").wait_for()
+    assert sheet.evaluate("(s) => s.scrollTop") == 0
+
+
 def touch_tap(cdp, box: dict) -> None:
     """A finger's tap at the centre of `box` (real touch events)."""
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
