@@ -508,6 +508,9 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     assert tiles(0) == [["B9", False], ["K2", False], ["Y5", False]]      # as arranged
     assert tiles(2) == [["K1", False], ["R7", True], ["J", False]]        # T8: held, +50
     assert "+50" in racks.nth(2).locator(".tile.twin").get_attribute("aria-label")
+    # an Etalat closer's rack is empty: a dash, not a line that reads as missing (a QA pass)
+    show_scores(page, FOUR_SEATS_OVER)
+    assert racks.nth(2).locator(".tile-row").inner_text() == "—"
 
 
 def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):

@@ -411,6 +411,7 @@ export function endRackTiles(view, seat, rack, options = { small: true }) {
   const formations = seat === view.closer ? view.closing_formations : null;
   if (!formations?.length) {
     for (const name of rack) row.append(tile(name));
+    if (!rack.length) row.append(el("span", "empty", "—"));   // laid it all: nothing is missing
     return row;
   }
   row.classList.add("shown-formations");
