@@ -1223,6 +1223,7 @@ def test_the_help_is_written_for_the_table_and_the_device(new_context, site_url)
         assert unsaid not in moves, unsaid
     rules = text.split("The rules in short")[1]
     assert rules.index("Remi pe Tablă.") < rules.index("Remi Etalat.") < rules.index("The match")
+    assert "(C)" not in rules and "(A)" not in rules, "the keys are the keys' table's"
     assert page.locator(".help-keys").evaluate("(keys) => !keys.open")
     assert "move along the rack" not in text                  # the keys' table, folded
 

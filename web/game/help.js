@@ -141,9 +141,9 @@ const RULES = {
   tabla: {
     ro: `<p><b>Remi pe Tablă.</b> Nu se coboară nimic (T1): aruncă mereu în rândul vecinului din
   stânga (T2); tragi din teanc sau iei ultima piesă din rândul tău (T3, T4), niciodată un
-  joker (T5); primul jucător are 15 piese și la prima tură doar aruncă (T3). Închizi (C)
+  joker (T5); primul jucător are 15 piese și la prima tură doar aruncă (T3). Închizi
   când, după tras, tot rastelul e formații plus o piesă de aruncat (T6; primul jucător chiar
-  la prima tură); îți lipsește una singură și e atuul: îl iei (A) și închizi cu el în formație; altfel
+  la prima tură); îți lipsește una singură și e atuul: îl iei și închizi cu el în formație; altfel
   atuul nu se trage (T7). Cine închide primește valoarea formațiilor, fără bonus (×2 dacă
   aruncă un joker); ceilalți pierd rastelul, fără plafon; geamănul atuului ținut la final: +50
   (T8); as sau joker atu: rundă dublă (C7). Runda se termină și când se golește teancul sau
@@ -151,8 +151,8 @@ const RULES = {
     en: `<p><b>Remi pe Tablă.</b> Nothing is laid (T1): you always discard into your left
   neighbour's row (T2); you draw from the stock or take the top of your own row (T3, T4),
   never a joker (T5); the first player holds 15 and only discards on the first turn (T3). You
-  close (C) when, after drawing, the whole rack is formations plus one tile to discard (T6;
-  the first player even on that first turn); missing exactly one tile and it is the atu: take it (A) and close with
+  close when, after drawing, the whole rack is formations plus one tile to discard (T6;
+  the first player even on that first turn); missing exactly one tile and it is the atu: take it and close with
   it in a formation; otherwise the atu is never drawn (T7). The closer scores its formations,
   no bonus (×2 when it discards a joker); everyone else loses the rack, no floor; the atu's
   twin held at the end: +50 (T8); an ace or joker atu doubles the round (C7). The round also
