@@ -1647,10 +1647,9 @@ def touch_tap(cdp, box: dict) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def test_a_tap_right_after_a_drag_selects_the_tile(new_context, site_url):
-    """A QA pass on a phone: the tap that chose a tile within about half a second of dragging
-    from the stock was lost (Chromium sent the pointer events, no click). A finger's tap on
-    the rack selects on its pointerup; a second tap takes the selection back, once."""
+def a_phone_after_a_quick_draw(new_context, site_url):
+    """A phone's page (and its CDP session) whose turn began with a quick finger's drag from
+    the stock onto the rack, the page idle again."""
     context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                           is_mobile=True, has_touch=True)
     page = context.new_page()
@@ -1664,6 +1663,14 @@ def test_a_tap_right_after_a_drag_selects_the_tile(new_context, site_url):
                 page.get_by_test_id("rack").bounding_box())
     wait_change(page, before)
     page.wait_for_function("!window.remiGame.busy")
+    return page, cdp
+
+
+def test_a_tap_right_after_a_drag_selects_the_tile(new_context, site_url):
+    """A QA pass on a phone: the tap that chose a tile within about half a second of dragging
+    from the stock was lost (Chromium sent the pointer events, no click). A finger's tap on
+    the rack selects on its pointerup; a second tap takes the selection back, once."""
+    page, cdp = a_phone_after_a_quick_draw(new_context, site_url)
     tile = page.locator("[data-testid=rack] [data-testid=tile]").nth(1)
     touch_tap(cdp, tile.bounding_box())
     page.wait_for_timeout(600)                          # a click, if one came, has come
@@ -1698,19 +1705,7 @@ def test_a_button_tapped_right_after_a_quick_drag_acts(new_context, site_url):
     """A QA pass on a phone: a tap on Arrange within a second of a quick drag from the stock
     was lost — the drag had ended in a fling, and the tap only stopped it (no click). A drag
     that starts on a tile is the page's own: no fling, and the next tap clicks."""
-    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    open_game(page, site_url)
-    if "draw" not in wait_turn(page)["legal"]:          # the first player's turn is a discard
-        play_my_turn(page, 1)
-        wait_turn(page)
-    before = history_len(page)
-    touch_swipe(cdp, page.get_by_test_id("stock").bounding_box(),
-                page.get_by_test_id("rack").bounding_box())
-    wait_change(page, before)
-    page.wait_for_function("!window.remiGame.busy")
+    page, cdp = a_phone_after_a_quick_draw(new_context, site_url)
     arrange = page.get_by_test_id("arrange")
     arrange.evaluate("b => { window.arrangeClicks = 0;"
                      " b.addEventListener('click', () => window.arrangeClicks++); }")
