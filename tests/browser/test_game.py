@@ -1668,8 +1668,8 @@ def a_phone_after_a_quick_draw(new_context, site_url):
 
 def test_a_tap_right_after_a_drag_selects_the_tile(new_context, site_url):
     """A QA pass on a phone: the tap that chose a tile within about half a second of dragging
-    from the stock was lost (Chromium sent the pointer events, no click). A finger's tap on
-    the rack selects on its pointerup; a second tap takes the selection back, once."""
+    from the stock was lost (Chromium sent the pointer events, no click: the drag had ended in
+    a fling, which the tap only stopped). No fling now: the tap selects, a second takes it back."""
     page, cdp = a_phone_after_a_quick_draw(new_context, site_url)
     tile = page.locator("[data-testid=rack] [data-testid=tile]").nth(1)
     touch_tap(cdp, tile.bounding_box())
@@ -1678,11 +1678,6 @@ def test_a_tap_right_after_a_drag_selects_the_tile(new_context, site_url):
     touch_tap(cdp, tile.bounding_box())
     page.wait_for_timeout(600)
     assert "selected" not in tile.get_attribute("class")
-    # a browser whose click carries no pointerType: the tap's click is known by following it
-    touch_tap(cdp, tile.bounding_box())
-    tile.evaluate("t => t.dispatchEvent(new MouseEvent('click', { bubbles: true }))")
-    page.wait_for_timeout(600)
-    assert "selected" in tile.get_attribute("class")
 
 
 def test_a_tile_chosen_before_the_draw_stays_chosen(page, site_url):

@@ -7,7 +7,6 @@ import { enableDrag } from "./drag.js";
 import { nameOf } from "./rack.js";
 
 const $ = (id) => document.getElementById(id);
-const TAP_CLICK_MS = 1000;   // a tap's click comes within this of its pointerup
 
 export function enablePointer(game, on) {
   const select = (event) => {
@@ -17,19 +16,7 @@ export function enablePointer(game, on) {
     $("rack-tiles").focus({ preventScroll: true }); // keys act on the rack, not the tile button
     on.toggleSelect(tile.dataset.key);
   };
-  // A finger's tap selects on its pointerup: Chromium sent no click for a tap made within
-  // about half a second of a drag (a QA pass on a phone); the tap's click, if any, is left
-  // (known by its pointerType, or — where a click carries none — by following the tap).
-  // A pointerup that ends a drag (body.is-dragging until the window's handler) is no tap.
-  let tappedAt = -Infinity;
-  $("rack-tiles").addEventListener("pointerup", (event) => {
-    if (event.pointerType !== "touch" || document.body.classList.contains("is-dragging")) return;
-    tappedAt = event.timeStamp;
-    select(event);
-  });
-  $("rack-tiles").addEventListener("click", (event) => {   // the mouse, a pen, the keyboard
-    if (event.pointerType !== "touch" && event.timeStamp - tappedAt > TAP_CLICK_MS) select(event);
-  });
+  $("rack-tiles").addEventListener("click", select);
   $("strip").addEventListener("click", (event) => {   // any strip tile: the engine answers
     const tile = event.target.closest(".tile[data-depth]");  // (E1 the head, E3 first round…)
     if (tile) on.takeFromStrip(Number(tile.dataset.depth));
