@@ -1709,6 +1709,85 @@ def test_a_button_tapped_right_after_a_quick_drag_acts(new_context, site_url):
     assert page.evaluate("window.arrangeClicks") == 1
 
 
+def finger(cdp, kind: str, x: float = 0, y: float = 0) -> None:
+    """One touch event: "touchStart" / "touchMove" at (x, y), or "touchEnd"."""
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def rack_keys(page) -> list[str]:
+    return page.locator("[data-testid=rack] [data-testid=tile]").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.key)")
+
+
+def test_a_finger_s_tile_rides_above_it_and_a_caret_shows_where_it_lands(
+        new_context, site_url):
+    """A QA pass on a phone: the tile a finger dragged hid under the finger, and nothing showed
+    where on the rack it would land. The held tile is drawn above the finger, a caret marks its
+    place, and the tile lands there."""
+    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    open_game(page, site_url)
+    wait_turn(page)
+    keys = rack_keys(page)
+    tiles = page.locator("[data-testid=rack] [data-testid=tile]")
+    left, right = tiles.nth(3).bounding_box(), tiles.nth(4).bounding_box()
+    assert abs(left["y"] - right["y"]) < 2, "tiles 3 and 4 share a line"
+    x, y = centre(tiles.nth(0).bounding_box())
+    to_x, to_y = right["x"] + right["width"] * 0.3, right["y"] + right["height"] / 2
+    finger(cdp, "touchStart", x, y)
+    for i in range(1, 11):
+        finger(cdp, "touchMove", x + (to_x - x) * i / 10, y + (to_y - y) * i / 10)
+    page.wait_for_timeout(100)
+    ghost = page.locator(".drag-ghost").bounding_box()
+    assert ghost["y"] + ghost["height"] < to_y - 8, "the tile is drawn above the finger"
+    assert abs(centre(ghost)[0] - to_x) < 4
+    caret = page.locator(".drop-caret").bounding_box()
+    assert left["x"] + left["width"] - 2 <= centre(caret)[0] <= right["x"] + 1
+    assert caret["y"] <= right["y"] and caret["y"] + caret["height"] >= right["y"] + right["height"]
+    finger(cdp, "touchEnd")
+    page.wait_for_function("k => [...document.querySelectorAll('[data-testid=rack] [data-testid=tile]')]"
+                           ".map(t => t.dataset.key)[0] !== k", arg=keys[0])
+    after = rack_keys(page)
+    assert after.index(keys[0]) + 1 == after.index(keys[4]), (keys, after)
+    assert page.locator(".drop-caret, .drag-ghost").count() == 0
+
+
+def test_a_tile_held_at_the_board_s_foot_scrolls_it(new_context, site_url):
+    """A QA pass on a phone: a formation below the fold could not be reached by dragging (the
+    board scrolled only by a swipe first). A rack tile held at the board's foot scrolls it; the
+    board stops when the tile moves away from the edge, and no rule is played."""
+    context = new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    open_game(page, site_url)
+    wait_turn(page)
+    board = page.locator("#board")
+    assert board.evaluate("b => b.scrollHeight > b.clientHeight + 100"), "nothing to scroll"
+    before = history_len(page)
+    box = board.bounding_box()
+    x, y = centre(page.locator("[data-testid=rack] [data-testid=tile]").nth(0).bounding_box())
+    finger(cdp, "touchStart", x, y)
+    for i in range(1, 11):
+        finger(cdp, "touchMove", x, y + (box["y"] + box["height"] - 6 - y) * i / 10)
+    page.wait_for_function("document.getElementById('board').scrollTop > 100", timeout=5_000)
+    finger(cdp, "touchMove", x, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(100)
+    held = board.evaluate("b => b.scrollTop")
+    page.wait_for_timeout(300)
+    assert board.evaluate("b => b.scrollTop") == held
+    finger(cdp, "touchEnd")
+    page.wait_for_timeout(300)
+    assert history_len(page) == before
+
+
 def test_the_page_speaks_the_browser_s_language_until_the_player_picks_one(
         new_context, site_url):
     """A QA pass: an English-speaking newcomer met a Romanian page. Romanian when the browser

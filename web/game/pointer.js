@@ -38,10 +38,15 @@ export function enablePointer(game, on) {
   enableDrag(document.body, {
     canDrag: (source) => source.dataset.drag === "tile" || on.mine(),
     stamp: moment,
+    scroller: (source) => (source.dataset.drag === "tile" ? $("board") : null),  // to a formation
+    onOver: ({ source, target, x }) => {
+      const moving = target?.dataset.drop === "rack" && source.dataset.drag === "tile";
+      showCaret(moving ? dropPlace(game, x) : null);
+    },
     onDrop: ({ source, target, x, stamp }) => {
       const kind = source.dataset.drag;
       const drop = target.dataset.drop;
-      if (kind === "tile" && drop === "rack") return on.moveTile(source.dataset.key, dropIndex(game, x));
+      if (kind === "tile" && drop === "rack") return on.moveTile(source.dataset.key, dropPlace(game, x).index);
       if (stamp !== moment()) return;
       if (kind === "tile") {
         const key = source.dataset.key;
@@ -67,19 +72,30 @@ export function enablePointer(game, on) {
 
 // Where a tile dropped at x on the rack goes: before the first tile of the pointer's
 // line whose centre is right of x (the rack wraps on narrow screens); else after the last.
+// `box` is that tile's box, or the box of the line's last tile (`after`); none on an empty line.
 let lastPointerY = 0;
 window.addEventListener("pointermove", (event) => (lastPointerY = event.clientY), { passive: true });
-function dropIndex(game, x) {
+function dropPlace(game, x) {
   const tiles = [...$("rack-tiles").querySelectorAll(".tile[data-key]:not(.dragging)")];
-  let best = game.order.length;
+  let place = { index: game.order.length, box: null, after: true };
   for (const tile of tiles) {
-    const rect = tile.getBoundingClientRect();
-    if (lastPointerY < rect.top - 4 || lastPointerY > rect.bottom + 4) continue;
-    if (x < rect.left + rect.width / 2) {
-      best = game.order.findIndex((item) => item.key === tile.dataset.key);
-      break;
-    }
-    best = game.order.findIndex((item) => item.key === tile.dataset.key) + 1;
+    const box = tile.getBoundingClientRect();
+    if (lastPointerY < box.top - 4 || lastPointerY > box.bottom + 4) continue;
+    const index = game.order.findIndex((item) => item.key === tile.dataset.key);
+    if (x < box.left + box.width / 2) return { index, box, after: false };
+    place = { index: index + 1, box, after: true };
   }
-  return best;
+  return place;
+}
+
+// The caret: a gold bar where a tile moved on the rack by the pointer will land (a QA pass on
+// a phone saw no sign of it). `place` null hides it.
+let caret = null;
+function showCaret(place) {
+  if (!place?.box) { caret?.remove(); caret = null; return; }
+  caret ??= Object.assign(document.createElement("div"), { className: "drop-caret" });
+  if (!caret.isConnected) document.body.append(caret);
+  const { box } = place;
+  caret.style.transform = `translate(${place.after ? box.right + 1 : box.left - 4}px, ${box.top - 3}px)`;
+  caret.style.height = `${box.height + 6}px`;
 }
