@@ -2406,6 +2406,43 @@ def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_compos
     assert page.locator(".tools").is_visible()
 
 
+# The elements (of a locator's evaluate_all) the refusal banner covers.
+UNDER_THE_BANNER = """(els) => { const b = document.getElementById('banner').getBoundingClientRect();
+    return els.filter((el) => { const r = el.getBoundingClientRect();
+      return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; })
+      .map((el) => el.dataset.depth ?? el.dataset.tile ?? el.id ?? el.className); }"""
+
+
+def test_a_phone_on_its_side_keeps_the_piles_in_sight_under_a_refusal(phone, site_url, tmp_path):
+    """A phone on its side composing an opening (a QA pass): a refusal banner in the player's
+    place grew it to ~300 px, the board a band with the stock and the strip out of sight until
+    the opening went through. There the banner floats over the bar: the board keeps its
+    height, and nothing of the turn is under the banner — the piles, the strip, the opening,
+    the moves, the rack."""
+    page = phone
+    take_the_strip_top_to_open(page, site_url)
+    for name in ("K2", "K3", "K4"):
+        click_tile(page, name)
+    page.get_by_test_id("act-add").click()
+    banner = page.get_by_test_id("banner")
+    for width, height in ((844, 390), (640, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        board = page.locator("#board").bounding_box()
+        page.get_by_test_id("act-open").click()                 # 9 points, not 45 (E4)
+        banner.wait_for()
+        page.wait_for_timeout(400)                               # its shake is over
+        page.screenshot(path=str(tmp_path / f"refusal-{width}x{height}.png"))
+        assert page.locator("#board").bounding_box()["height"] >= board["height"] - 1, (width, height)
+        assert page.locator(".stock-stack, #strip .tile").evaluate_all(OUT_OF_BOARD) == [], (width, height)
+        hidden = page.locator(".stock-stack, #atu .tile, #strip .tile, .draft, .moves, [data-testid=rack]"
+                              ).evaluate_all(UNDER_THE_BANNER)
+        assert hidden == [], (width, height, hidden)
+        assert banner.bounding_box()["y"] >= 0
+        page.locator(".banner-close").click()
+        banner.wait_for(state="hidden")
+
+
 def test_a_small_phone_upright_keeps_the_table_in_sight_while_an_opening_is_composed(
         new_context, site_url):
     """360×640 with a finger (a QA pass): composing an opening left the board 28 px high —
