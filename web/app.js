@@ -909,7 +909,9 @@ function renderTurn(snap, info) {
       // Tablă's closes (T6), said as well as marked; else the engine's turn 0: the first
       // player's 15 tiles, no draw (E2, T3)
       : info.closes.size ? t("phaseCanClose")
-      : canOpen(snap) && !view.must_open ? t("phaseCanOpen")      // (a take that must open says so below)
+      // a take that must open: E5 took the top (the drawn tile), E6 cut the strip
+      : view.must_open ? t("phaseMustOpen", { rule: view.drawn ? "E5" : "E6" })
+      : canOpen(snap) ? t("phaseCanOpen")
       : view.turn === 0 ? t("phaseFirst", { rule: view.variant === "etalat" ? "E2" : "T3" })
       : view.first_round ? t("phaseFirstRound") : t("phasePlay");
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];

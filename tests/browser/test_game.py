@@ -647,6 +647,10 @@ def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_ur
     page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
     state = snap(page)
     assert state["view"]["must_open"] and all(a.startswith("open ") for a in state["legal"])
+    # said so (a QA pass read "Make formations, then discard", which no discard could follow)
+    assert page.locator("#turn-info").inner_text() == (
+        "Rândul tău · Ai luat ca să etalezi (E5): etalează în tura asta. Arată etalarea îți"
+        " așază formațiile. De coborât în tura asta: 10 galben")
     page.locator("[data-testid=rack] [data-testid=tile]").first.click()
     assert page.get_by_test_id("act-discard").is_disabled()     # no discard is legal yet
     page.locator("[data-testid=rack] [data-testid=tile]").first.click()
