@@ -1272,6 +1272,16 @@ def test_a_dialog_taller_than_the_window_keeps_its_buttons_in_sight(page, site_u
     page.wait_for_function("m => window.remiGame.snap.match_id !== m", arg=state["match_id"])
 
 
+def test_the_dialogs_choices_are_in_the_table_s_gold(page, site_url):
+    """A QA pass: the new-game dialog's and the menu's radios and checkboxes were the
+    browser's blue on the green felt. They take the table's gold."""
+    open_game(page, site_url)
+    page.get_by_test_id("new-game").click()
+    accents = page.locator("#new-game input:is([type=radio], [type=checkbox])").evaluate_all(
+        "inputs => [...new Set(inputs.map((i) => getComputedStyle(i).accentColor))]")
+    assert accents == ["rgb(242, 193, 78)"]
+
+
 def test_enter_in_the_new_game_dialog_starts_the_game(page, site_url):
     """Enter in the new-game form submits with Începe, the default button (Renunță, the
     form's first button, had cancelled); Renunță and Esc still cancel."""
