@@ -108,6 +108,9 @@ def test_a_fast_tournament_through_the_page_api_to_its_rank_points():
             state = bridge.tournament_step(50)["state"]
     assert state["stage"] == "done" and len(state["places"]) == 8
     assert sorted(p["rank_points"] for p in state["places"]) == sorted(RANK_POINTS)
+    for table in state["tables"]:          # who won each table (C9): the history's rows say it
+        top = max(seat["total"] for seat in table["seats"])
+        assert table["winners"] == sorted(s["seat"] for s in table["seats"] if s["total"] == top)
     profile = bridge.profile_add_tournament(profile)
     assert profile["rank_points"] == state["player_rank_points"] > 0
     assert bridge.profile_add_tournament(profile) == profile                # counted once
@@ -248,4 +251,5 @@ def test_bot_tables_catch_up_with_the_players_rounds_between_rounds():
         pass
     other = answer["state"]["tables"][1]
     assert other["played"] == 1 and not other["done"] and answer["state"]["next"] == "play"
+    assert other["winners"] == []                       # not yet
     assert any(seat["total"] != 0 for seat in other["seats"])

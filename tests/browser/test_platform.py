@@ -130,6 +130,13 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     rows = page.locator("[data-testid=history-row]", has_text="turneu")
     assert rows.count() == 3, "two qualifying tables and the final"
     players = [text.split("\t")[3] for text in rows.all_inner_texts()]
+    # each row says who won its table, the top total (a QA pass: the list did not say)
+    for text in rows.all_inner_texts():
+        cells = text.split("\t")
+        names, totals = cells[3].split(", "), [int(x) for x in re.findall(r"-?\d+", cells[5])]
+        assert len(totals) == len(names) == 4 and cells[6].startswith("încheiat · "), cells
+        won = cells[6].split(": ", 1)[1].split(", ")
+        assert won == [name for name, total in zip(names, totals) if total == max(totals)], cells
     watched = [i for i, names in enumerate(players) if "Tu" not in names.split(", ")]
     assert len(watched) == 3 - tables, players
     assert all(names.count("AI") == 4 for i, names in enumerate(players) if i in watched)

@@ -84,7 +84,11 @@ function historyRow(entry) {
   };
   tr.append(labelled("colRounds", String(entry.log?.rounds?.length ?? entry.round ?? "")));
   tr.append(labelled("colScores", Array.isArray(entry.totals) ? entry.totals.join(" / ") : ""));
-  tr.append(el("td", entry.over ? "" : "muted", t(entry.over ? "finished" : "unfinished")));
+  // who won, as the engine said when the match ended (older entries did not keep it)
+  const winners = Array.isArray(entry.winners) ? entry.winners.filter((seat) => entry.players[seat]) : [];
+  const won = entry.over && winners.length ? ` · ${t("wonBy", { n: winners.length,
+    names: winners.map((seat) => playerLabel(entry.players, seat, entry.seat)).join(", ") })}` : "";
+  tr.append(el("td", entry.over ? "" : "muted", t(entry.over ? "finished" : "unfinished") + won));
   tr.addEventListener("click", () => showMatch(entry.id));
   tr.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;

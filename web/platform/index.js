@@ -158,7 +158,7 @@ export function saved(log, snap) {
       id: snap.match_id, kind: old?.kind ?? snap.mode ?? "game", started: old?.started ?? Date.now(),
       updated: Date.now(), variant: snap.view.variant, players: snap.players,
       seat: watching ? null : snap.view.seat, round: snap.round, totals: snap.totals,
-      over: !!snap.match_over, log,
+      over: !!snap.match_over, winners: snap.match_over ? snap.winners : [], log,
     });
     const current = await db.get("current");
     if (current?.match_id !== snap.match_id) {

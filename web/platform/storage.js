@@ -6,7 +6,7 @@
 //
 // Stores:  kv       — "profile", "tournament" (its log), "current" ({kind, match_id}), "schema"
 //          matches  — one entry per match: {id, kind, started, updated, variant, players,
-//                     seat, round, totals, over, log}
+//                     seat, round, totals, over, winners (seats, once over), log}
 //
 // A tab that another tab has taken the game from (web/tabs.js) writes nothing more: its
 // late saves (a tournament still catching up, a match entry) would overwrite the other's.

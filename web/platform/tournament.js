@@ -33,7 +33,7 @@ async function recordBotTables(db, data) {
     await db.putMatch({
       id, kind: "tournament", started: Date.now(), updated: Date.now(), variant: data.variant,
       players: table.log.players, seat: null, round: table.log.rounds.length, totals,
-      over: true, log: table.log,
+      over: true, winners: shown.winners, log: table.log,
     });
   }
 }
