@@ -951,6 +951,7 @@ function wire() {
   $("btn-room").addEventListener("click", hostRoomDialog);
   $("btn-new2").addEventListener("click", () => openNewGame());
   $("btn-help").addEventListener("click", showHelp);
+  $("btn-help-scores").addEventListener("click", showHelp);   // the bar is under the panel
   // Enter closes the help as its OK does (it opens focused on its heading, at the top)
   $("help").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !["BUTTON", "SUMMARY"].includes(event.target.tagName)) $("help").close();

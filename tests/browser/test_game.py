@@ -449,6 +449,32 @@ def close_with_the_atu(page, site_url: str, query: str = "botDelay=0") -> None:
     page.get_by_test_id("scores").wait_for()
 
 
+def test_the_help_opens_over_the_round_end_panel(new_context, site_url):
+    """A QA pass on a phone: at a round's end, the score to understand, the help could not be
+    opened (the bar's ? lies under the panel). The panel has its own ?, and the ? key works
+    there too; the help closes back onto the panel."""
+    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                          is_mobile=True, has_touch=True)
+    page = context.new_page()
+    close_with_the_atu(page, site_url)
+    on_top = """() => { const d = document.getElementById('help').getBoundingClientRect();
+        return document.getElementById('help').contains(
+            document.elementFromPoint(d.left + d.width / 2, d.top + d.height / 2)); }"""
+    help_panel = page.get_by_test_id("help-panel")
+    page.get_by_test_id("help-from-scores").tap()
+    help_panel.wait_for()
+    assert page.evaluate(on_top)
+    assert "T8" in help_panel.inner_text()              # Tablă's scoring, what the panel shows
+    page.locator("#help .sheet-buttons button").tap()
+    help_panel.wait_for(state="hidden")
+    assert page.locator("#scores-panel").is_visible()
+    page.keyboard.press("?")
+    help_panel.wait_for()
+    page.keyboard.press("Escape")
+    help_panel.wait_for(state="hidden")
+    assert page.locator("#scores-panel").is_visible()
+
+
 def test_the_first_move_hint_names_its_rule(page, site_url):
     """A QA pass: the first move's hint was the one to name no rule; in Tablă it is T3's
     (Etalat's, E2, is checked with the refusals)."""

@@ -28,6 +28,7 @@ export function enableKeys(game, on) {
     if (!$("scores-panel").hidden) {           // the round-end panel: its buttons, by Tab and Enter
       if (event.key === "Tab") keepFocusIn($("scores-panel"), event);
       if (event.key === "Escape") { on.scoresAside(true); event.preventDefault(); }
+      if (event.key === "?") { on.showHelp(); event.preventDefault(); }
       return;
     }
     if (event.target.closest?.("input, select, textarea")) return;
