@@ -93,8 +93,10 @@ function dropPlace(game, x) {
 let caret = null;
 function showCaret(place) {
   if (!place?.box) { caret?.remove(); caret = null; return; }
-  caret ??= Object.assign(document.createElement("div"), { className: "drop-caret" });
-  if (!caret.isConnected) document.body.append(caret);
+  if (!caret) {
+    caret = Object.assign(document.createElement("div"), { className: "drop-caret" });
+    document.body.append(caret);
+  }
   const { box } = place;
   caret.style.transform = `translate(${place.after ? box.right + 1 : box.left - 4}px, ${box.top - 3}px)`;
   caret.style.height = `${box.height + 6}px`;
