@@ -632,7 +632,8 @@ const undoDraft = () => rearranged(() => { S.draft = S.draft.slice(0, -1); });
 
 /** The help, written for the variant at the table. */
 function showHelp() {
-  renderHelp($("help-body"), S.snap?.view.variant);
+  const options = S.snap?.view.options;
+  renderHelp($("help-body"), S.snap?.view.variant, options?.double_rounds ?? true);
   $("help").showModal();
 }
 
@@ -904,7 +905,10 @@ function renderTurn(snap, info) {
   if (view.phase === "over") parts = [snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round })];
   else if (snap.my_turn) {
     const src = t(view.variant === "etalat" ? "srcStrip" : "srcRow");
-    const what = view.phase === "draw" ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly"))
+    // the atu, when it closes (T7), said as well as offered (a QA pass read only "draw or take")
+    const atu = (snap.legal ?? []).includes("atu") ? ` ${t("phaseCanAtu")}` : "";
+    const what = view.phase === "draw"
+      ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly")) + atu
       : view.phase === "atu" ? t("phaseAtu")
       // Tablă's closes (T6), said as well as marked; else the engine's turn 0: the first
       // player's 15 tiles, no draw (E2, T3)

@@ -537,6 +537,43 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     # an Etalat closer's rack is empty: a dash, not a line that reads as missing (a QA pass)
     show_scores(page, FOUR_SEATS_OVER)
     assert racks.nth(2).locator(".tile-row").inner_text() == "—"
+    # a seat never opened: its rack is not counted (E13, a flat −100); a QA pass read "0"
+    # beside its fourteen tiles as a rack counted and worth nothing
+    unopened = json.loads(json.dumps(FOUR_SEATS_OVER))
+    unopened["view"]["breakdown"][1]["rack"] = 0
+    show_scores(page, unopened)
+    rack = page.locator("#scores tbody tr[data-seat='1'] td").nth(1)
+    assert rack.inner_text() == "—" and "E13" in rack.get_attribute("title")
+    assert page.locator("#scores tbody tr[data-seat='3'] td").nth(1).inner_text() == "-33"
+
+
+def test_the_atu_s_close_is_hinted_and_the_help_follows_the_table(page, site_url):
+    """A QA pass of the rules: with the atu's close legal (T7) the hint said only "draw or
+    take"; the help said the rack counts when someone closes (never opened: −100 flat, E13;
+    and a round may end with no close), that a joker close doubles (only the formations,
+    not the twin's +50, T8), and that an ace or joker atu doubles the round at a table that
+    plays no double rounds (C7 is an option)."""
+    log = atu_close_log()
+    save_before_load(page, log)
+    open_game(page, site_url)
+    assert "atu" in wait_turn(page)["legal"]
+    assert page.locator("#turn-info").inner_text().endswith(
+        "Trage din teanc sau ia din rândul tău. Sau ia atuul și închide cu el (T7).")
+    page.get_by_test_id("help").click()
+    text = page.get_by_test_id("help-panel").inner_text()
+    assert "oricum s-ar termina, piesele rămase pe rastel se scad" in text
+    assert "cine n-a etalat ia −100 fix" in text
+    assert "+50 al geamănului nu se dublează" in text
+    assert "nu se joacă runde duble" not in text
+    page.keyboard.press("Escape")
+    page.get_by_test_id("help-panel").wait_for(state="hidden")
+    log["options"]["double_rounds"] = False
+    page.evaluate("log => localStorage.setItem('remi.save', JSON.stringify(log))", log)
+    open_game(page, site_url)
+    wait_turn(page)
+    page.get_by_test_id("help").click()
+    assert page.get_by_test_id("help-panel").locator(".help-note").inner_text().startswith(
+        "La masa aceasta nu se joacă runde duble")
 
 
 def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):

@@ -15,8 +15,8 @@ const GOAL = {
   <i>etalarea</i>), lipești piese la formațiile oricui și închizi când ai coborât tot. Toți
   aruncă într-un singur <i>șir</i>, din care se poate lua. <b>Remi pe Tablă</b>: nu se
   coboară nimic; arunci în rândul vecinului din stânga și închizi când tot rastelul e
-  formații plus o piesă de aruncat. Piesele rămase pe rastel când cineva închide se scad din
-  scorul tău.</p>
+  formații plus o piesă de aruncat. La sfârșitul rundei, oricum s-ar termina, piesele rămase pe
+  rastel se scad din scorul tău (în Etalat, cine n-a etalat ia −100 fix).</p>
   <h3>Mutările tale</h3>`,
   en: `<h3>The game</h3>
   <p>Remi is played with 106 tiles: the numbers 1–13 in four colours, twice, and two jokers
@@ -28,8 +28,9 @@ const GOAL = {
   the <i>opening</i>), attach tiles to anyone's formations and close when you have laid
   everything. Everyone discards onto one <i>strip</i>, which may be taken from. <b>Remi pe
   Tablă</b>: nothing is laid; you discard into your left neighbour's row and close when the
-  whole rack is formations plus one tile to discard. The tiles left on your rack when
-  someone closes count against you.</p>
+  whole rack is formations plus one tile to discard. When the round ends, however it ends,
+  the tiles left on your rack count against you (in Etalat, a player who never opened takes
+  a flat −100 instead).</p>
   <h3>Your moves</h3>`,
 };
 // How to play, for the variant at the table (a QA pass on a phone read Etalat's buttons
@@ -144,8 +145,8 @@ const RULES = {
   joker (T5); primul jucător are 15 piese și la prima tură doar aruncă (T3). Închizi
   când, după tras, tot rastelul e formații plus o piesă de aruncat (T6; primul jucător chiar
   la prima tură); îți lipsește una singură și e atuul: îl iei și închizi cu el în formație; altfel
-  atuul nu se trage (T7). Cine închide primește valoarea formațiilor, fără bonus (×2 dacă
-  aruncă un joker); ceilalți pierd rastelul, fără plafon; geamănul atuului ținut la final: +50
+  atuul nu se trage (T7). Cine închide primește valoarea formațiilor, fără bonus (formațiile
+  ×2 dacă aruncă un joker; +50 al geamănului nu se dublează); ceilalți pierd rastelul, fără plafon; geamănul atuului ținut la final: +50
   (T8); as sau joker atu: rundă dublă (C7). Runda se termină și când se golește teancul sau
   după trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc (T9).</p>`,
     en: `<p><b>Remi pe Tablă.</b> Nothing is laid (T1): you always discard into your left
@@ -154,7 +155,7 @@ const RULES = {
   close when, after drawing, the whole rack is formations plus one tile to discard (T6;
   the first player even on that first turn); missing exactly one tile and it is the atu: take it and close with
   it in a formation; otherwise the atu is never drawn (T7). The closer scores its formations,
-  no bonus (×2 when it discards a joker); everyone else loses the rack, no floor; the atu's
+  no bonus (its formations ×2 when it discards a joker; the twin's +50 is not doubled); everyone else loses the rack, no floor; the atu's
   twin held at the end: +50 (T8); an ace or joker atu doubles the round (C7). The round also
   ends when the stock runs out or after three full turns of the table (every player three
   times) with no stock draw (T9).</p>`,
@@ -190,15 +191,26 @@ const KEYS = [
 ];
 
 /** The help for the table's `variant`: its moves, then the rules — the common ones, its
- * own, the other variant's, the match's — and the keys, folded away on a touch screen. */
-export function renderHelp(body, variant = "etalat") {
+ * own, the other variant's, the match's — and the keys, folded away on a touch screen;
+ * a word first when the table plays no double rounds. */
+// A table that plays no double rounds (C7 is an option) is told so before the rules that
+// speak of them (a QA pass: the help said an ace or joker atu doubles the round, whatever).
+const NO_DOUBLES = {
+  ro: `<p class="help-note"><b>La masa aceasta nu se joacă runde duble</b>: atuul nu dublează
+  nimic (C7, opțiunea mesei).</p>`,
+  en: `<p class="help-note"><b>This table plays no double rounds</b>: the atu doubles nothing
+  (C7, a table option).</p>`,
+};
+
+export function renderHelp(body, variant = "etalat", doubleRounds = true) {
   const language = lang();
   const touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
   const press = { en: touch ? "tap" : "click" }[language] ?? "";
   const other = variant === "tabla" ? "etalat" : "tabla";
   const rows = KEYS.map(([key, ro, english]) =>
     `<tr><th><kbd>${key}</kbd></th><td>${language === "en" ? english : ro}</td></tr>`);
-  body.innerHTML = GOAL[language] + MOVES[variant][language].replaceAll("{press}", press)
+  body.innerHTML = (doubleRounds ? "" : NO_DOUBLES[language]) + GOAL[language]
+    + MOVES[variant][language].replaceAll("{press}", press)
     + [RULES.common, RULES[variant], RULES[other], RULES.match].map((part) => part[language]).join("\n")
     + `<details class="help-keys"${touch ? "" : " open"}><summary><h3>${KEYS_TITLE[language]}</h3></summary>`
     + `<table class="keys">${rows.join("")}</table></details>`;

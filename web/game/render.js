@@ -359,6 +359,12 @@ export function renderScores(snap, ownOrder = null) {
     tr.append(el("th", "", seatName(snap, seat) + (view.closer === seat ? "\u00a0★" : "")));
     for (const key of cols) {
       const value = row[key] ?? 0;
+      // a seat never opened: its rack is not counted (E13, a flat −100), not a rack worth 0
+      // beside its tiles (a QA pass)
+      if (key === "rack" && row.unopened && !value) {
+        tr.append(Object.assign(el("td", "zero", "—"), { title: t("rackNotCounted") }));
+        continue;
+      }
       tr.append(el("td", value < 0 ? "neg" : value > 0 ? "pos" : "zero", String(value)));
     }
     tr.append(el("td", "total", String(row.total)), el("td", "total match", String(snap.totals[seat])));
