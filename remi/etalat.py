@@ -87,12 +87,14 @@ def take(state: RoundState, seat: int, count: int) -> None:
         raise RuleError("E6", "preset clasic: only an opened player may break the strip")
     if not short_rack and not (opened and count == 1):
         if not opened and not _opening_possible(state, rack + taken, cut):
+            needs = _opening_needs(state)
             if count == 1:
                 raise RuleError("E5", f"not opened yet: you may take {tile_name(cut)} only to use "
-                                "it in an opening of 45 points this turn, and it makes none")
+                                f"it in an opening this turn (45 points and {needs}), and it "
+                                "makes none")
             raise RuleError("E6", f"not opened yet: you may break the strip at {tile_name(cut)} "
-                            "only to use it in an opening of 45 points this turn, and it makes "
-                            "none")
+                            f"only to use it in an opening this turn (45 points and {needs}), "
+                            "and it makes none")
         if opened and not _can_lay(state, rack + taken, cut):
             raise RuleError("E6", f"the cut tile {tile_name(cut)} must be laid this turn, and it "
                             "fits no formation")
@@ -103,6 +105,11 @@ def take(state: RoundState, seat: int, count: int) -> None:
     rack.extend(taken)
     state.drawn = cut if count == 1 else None
     state.phase = "play"
+
+
+def _opening_needs(state: RoundState) -> str:
+    """E4: what an opening needs besides its 45 points, as the refusals say it."""
+    return "a run or three groups (preset clasic)" if state.options.clasic else "a run"
 
 
 def _can_lay(state: RoundState, rack: list[Tile], tile: Tile) -> bool:
@@ -167,7 +174,7 @@ def open_(state: RoundState, seat: int, formations: tuple[tuple[Tile, ...], ...]
     if not is_opening(laid, opening_rule(state)):
         points = sum(opening_points(f) for f in laid)
         shape = any(is_run(f) for f in laid) or (state.options.clasic and len(laid) >= 3)
-        needs = "a run or three groups (preset clasic)" if state.options.clasic else "a run"
+        needs = _opening_needs(state)
         lacks = " and has neither" if state.options.clasic else " and has no run"
         raise RuleError("E4", f"an opening needs {OPENING_POINTS} points and {needs}; this one "
                         f"is worth {points}" + ("" if shape else lacks))

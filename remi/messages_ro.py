@@ -98,14 +98,14 @@ REFUSALS: dict[str, str] = {
         "piesele de deasupra lui",
     "preset clasic: only an opened player may break the strip":
         "reguli clasic: doar un jucător etalat poate sparge șirul",
-    "not opened yet: you may take {tile_name(cut)} only to use it in an opening of 45 points "
-    "this turn, and it makes none":
-        "nu ești etalat: poți lua {tile_name(cut)} doar ca s-o folosești într-o etalare de 45 "
-        "de puncte în tura asta, și nu iese niciuna",
+    "not opened yet: you may take {tile_name(cut)} only to use it in an opening this turn "
+    "(45 points and {needs}), and it makes none":
+        "nu ești etalat: poți lua {tile_name(cut)} doar ca s-o folosești într-o etalare în tura "
+        "asta (45 de puncte și {needs}), și nu iese niciuna",
     "not opened yet: you may break the strip at {tile_name(cut)} only to use it in an opening "
-    "of 45 points this turn, and it makes none":
+    "this turn (45 points and {needs}), and it makes none":
         "nu ești etalat: poți sparge șirul la {tile_name(cut)} doar ca s-o folosești într-o "
-        "etalare de 45 de puncte în tura asta, și nu iese niciuna",
+        "etalare în tura asta (45 de puncte și {needs}), și nu iese niciuna",
     "the cut tile {tile_name(cut)} must be laid this turn, and it fits no formation":
         "piesa de la tăietură, {tile_name(cut)}, trebuie coborâtă în tura asta și nu intră în "
         "nicio formație",

@@ -109,6 +109,9 @@ def test_E5_top_discard_only_for_an_opening_that_uses_it():
     without = play(without, "draw", "discard K10", "draw", "discard R12")
     error = refusal(without, "take")
     assert error.rule == "E5" and "R12" in str(error)
+    clasic = first_round("R10 K7 R7 Y7", seat1=seat1, preset="clasic")
+    clasic = play(clasic, "draw", "discard K10", "draw", "discard R12")
+    assert "(45 points and a run or three groups (preset clasic))" in str(refusal(clasic, "take"))
 
 
 def test_E6_breaking_the_strip_not_opened_case_B_and_clasic_refusal():
@@ -122,10 +125,13 @@ def test_E6_breaking_the_strip_not_opened_case_B_and_clasic_refusal():
             continue
         # a cut that makes no opening is refused in E6's words, a top in E5's (a QA pass:
         # both said "you may take K2", though a break takes more than that tile)
+        # and both say what an opening needs, the run too (E4; a QA pass read "45 points" only)
         assert str(refusal(state, "take 2")) == ("E6: not opened yet: you may break the strip "
-                                                 "at K2 only to use it in an opening of 45 "
-                                                 "points this turn, and it makes none")
-        assert str(refusal(state, "take 1")).startswith("E5: not opened yet: you may take B1 ")
+                                                 "at K2 only to use it in an opening this turn "
+                                                 "(45 points and a run), and it makes none")
+        assert str(refusal(state, "take 1")) == ("E5: not opened yet: you may take B1 only to "
+                                                 "use it in an opening this turn (45 points "
+                                                 "and a run), and it makes none")
         broken = play(state, "take 3")                 # cut at R12: K2 and B1 come along
         assert broken.history[-1] == {"seat": 0, "action": "take 3",      # public: named
                                       "tiles": ["R12", "K2", "B1"]}
