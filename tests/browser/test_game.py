@@ -1619,18 +1619,30 @@ def touch_swipe(cdp, start: dict, end: dict, steps: int = 10) -> None:
     send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def test_small_phone_a_swipe_from_a_shown_tile_scrolls_and_the_whole_stock_drags(
-        new_context, site_url):
-    """375×667: the board scrolls under the rack. A swipe that starts on a tile nobody can
-    drag (the atu) scrolls it; a drag from the stock's label, not only its tile backs, draws."""
-    context = new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
+def a_phone_s_turn(new_context, site_url, width: int = 375, height: int = 667):
+    """A phone's page at its turn, with its CDP session (for real touch events)."""
+    context = new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
                           is_mobile=True, has_touch=True)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     open_game(page, site_url)
     wait_turn(page)
+    return page, cdp
+
+
+def scrolling_board(page):
+    """The board, taller than a small phone's window: it scrolls under the rack."""
     board = page.locator("#board")
     assert board.evaluate("b => b.scrollHeight > b.clientHeight + 100"), "nothing to scroll"
+    return board
+
+
+def test_small_phone_a_swipe_from_a_shown_tile_scrolls_and_the_whole_stock_drags(
+        new_context, site_url):
+    """375×667: the board scrolls under the rack. A swipe that starts on a tile nobody can
+    drag (the atu) scrolls it; a drag from the stock's label, not only its tile backs, draws."""
+    page, cdp = a_phone_s_turn(new_context, site_url)
+    board = scrolling_board(page)
     atu = page.locator("#atu .tile").bounding_box()
     touch_swipe(cdp, atu, {**atu, "y": atu["y"] - 150})
     page.wait_for_function("document.getElementById('board').scrollTop > 50")
@@ -1806,12 +1818,7 @@ def test_a_finger_s_tile_rides_above_it_and_a_caret_shows_where_it_lands(
     """A QA pass on a phone: the tile a finger dragged hid under the finger, and nothing showed
     where on the rack it would land. The held tile is drawn above the finger, a caret marks its
     place, and the tile lands there."""
-    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    open_game(page, site_url)
-    wait_turn(page)
+    page, cdp = a_phone_s_turn(new_context, site_url, 390, 844)
     keys = rack_keys(page)
     tiles = page.locator("[data-testid=rack] [data-testid=tile]")
     left, right = tiles.nth(3).bounding_box(), tiles.nth(4).bounding_box()
@@ -1840,14 +1847,8 @@ def test_a_tile_held_at_the_board_s_foot_scrolls_it(new_context, site_url):
     """A QA pass on a phone: a formation below the fold could not be reached by dragging (the
     board scrolled only by a swipe first). A rack tile held at the board's foot scrolls it; the
     board stops when the tile moves away from the edge, and no rule is played."""
-    context = new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    open_game(page, site_url)
-    wait_turn(page)
-    board = page.locator("#board")
-    assert board.evaluate("b => b.scrollHeight > b.clientHeight + 100"), "nothing to scroll"
+    page, cdp = a_phone_s_turn(new_context, site_url)
+    board = scrolling_board(page)
     before = history_len(page)
     box = board.bounding_box()
     x, y = centre(page.locator("[data-testid=rack] [data-testid=tile]").nth(0).bounding_box())
