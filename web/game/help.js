@@ -146,7 +146,8 @@ const RULES = {
   când, după tras, tot rastelul e formații plus o piesă de aruncat (T6; primul jucător chiar
   la prima tură); îți lipsește una singură și e atuul: îl iei și închizi cu el în formație; altfel
   atuul nu se trage (T7). Cine închide primește valoarea formațiilor, fără bonus (formațiile
-  ×2 dacă aruncă un joker; +50 al geamănului nu se dublează); ceilalți pierd rastelul, fără plafon; geamănul atuului ținut la final: +50
+  ×2 dacă aruncă un joker; +50 al geamănului nu se dublează); ceilalți pierd rastelul, fără
+  plafon; geamănul atuului ținut la final: +50
   (T8); as sau joker atu: rundă dublă (C7). Runda se termină și când se golește teancul sau
   după trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc (T9).</p>`,
     en: `<p><b>Remi pe Tablă.</b> Nothing is laid (T1): you always discard into your left
@@ -155,7 +156,8 @@ const RULES = {
   close when, after drawing, the whole rack is formations plus one tile to discard (T6;
   the first player even on that first turn); missing exactly one tile and it is the atu: take it and close with
   it in a formation; otherwise the atu is never drawn (T7). The closer scores its formations,
-  no bonus (its formations ×2 when it discards a joker; the twin's +50 is not doubled); everyone else loses the rack, no floor; the atu's
+  no bonus (its formations ×2 when it discards a joker; the twin's +50 is not doubled);
+  everyone else loses the rack, no floor; the atu's
   twin held at the end: +50 (T8); an ace or joker atu doubles the round (C7). The round also
   ends when the stock runs out or after three full turns of the table (every player three
   times) with no stock draw (T9).</p>`,
@@ -190,9 +192,6 @@ const KEYS = [
   ["?", "ajutorul", "this help"],
 ];
 
-/** The help for the table's `variant`: its moves, then the rules — the common ones, its
- * own, the other variant's, the match's — and the keys, folded away on a touch screen;
- * a word first when the table plays no double rounds. */
 // A table that plays no double rounds (C7 is an option) is told so before the rules that
 // speak of them (a QA pass: the help said an ace or joker atu doubles the round, whatever).
 const NO_DOUBLES = {
@@ -202,6 +201,9 @@ const NO_DOUBLES = {
   (C7, a table option).</p>`,
 };
 
+/** The help for the table's `variant`: its moves, then the rules — the common ones, its
+ * own, the other variant's, the match's — and the keys, folded away on a touch screen;
+ * a word first when the table plays no double rounds. */
 export function renderHelp(body, variant = "etalat", doubleRounds = true) {
   const language = lang();
   const touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
