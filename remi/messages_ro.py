@@ -96,6 +96,10 @@ REFUSALS: dict[str, str] = {
     "the tiles above it":
         "capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult {takeable}, "
         "piesele de deasupra lui",
+    "the head of the strip, its first tile, is never taken: you may take at most {takeable}, "
+    "the tiles above it{unopened}":
+        "capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult {takeable}, "
+        "piesele de deasupra lui{unopened}",
     "preset clasic: only an opened player may break the strip":
         "reguli clasic: doar un jucător etalat poate sparge șirul",
     "not opened yet: you may take {tile_name(cut)} only to use it in an opening this turn "
@@ -332,6 +336,9 @@ _AS_WRITTEN = set(NOTATION) | set(ROOM)
 
 # Values the engine fills in with English words (remi/etalat.py, remi/tabla.py, remi/deal.py).
 WORDS: dict[str, str] = {
+    ", and before opening only to use the tile cut at in this turn's opening (E5, E6)":
+        ", iar înainte de etalare doar ca să etalezi în tura asta cu piesa de la tăietură "
+        "(E5, E6)",
     "a run": "o suită",
     "a run or three groups (preset clasic)": "o suită sau trei grupuri (reguli clasic)",
     " and has no run": " și nu are nicio suită",

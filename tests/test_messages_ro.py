@@ -113,6 +113,12 @@ def test_every_catalogue_entry_keeps_its_values():
      "tiles above it",
      "E1: capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult 3, piesele de "
      "deasupra lui"),
+    ("E1: the head of the strip, its first tile, is never taken: you may take at most 3, the "
+     "tiles above it, and before opening only to use the tile cut at in this turn's opening "
+     "(E5, E6)",
+     "E1: capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult 3, piesele de "
+     "deasupra lui, iar înainte de etalare doar ca să etalezi în tura asta cu piesa de la "
+     "tăietură (E5, E6)"),
     ("E9: R7 B7: not on your rack", "E9: R7 B7: nu se află în rastelul tău"),
     # a joker that must still be laid is the sentence's subject: "Jokerul trebuie…"
     ("E9: J must be laid this turn before you discard",
