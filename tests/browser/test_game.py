@@ -69,6 +69,12 @@ def drag(page, source, target, at: float = 0.5) -> None:
     page.mouse.up()
 
 
+def phone_page(new_context, width: int, height: int, **options):
+    """A page in a phone's viewport (touch, twice the pixels), in a context of its own."""
+    return new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
+                       is_mobile=True, has_touch=True, **options).new_page()
+
+
 def history_len(page) -> int:
     return page.evaluate("window.remiGame.snap.view.history.length")
 
@@ -453,9 +459,7 @@ def test_the_help_opens_over_the_round_end_panel(new_context, site_url):
     """A QA pass on a phone: at a round's end, the score to understand, the help could not be
     opened (the bar's ? lies under the panel). The panel has its own ?, and the ? key works
     there too; the help closes back onto the panel."""
-    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = phone_page(new_context, 390, 844)
     close_with_the_atu(page, site_url)
     on_top = """() => { const d = document.getElementById('help').getBoundingClientRect();
         return document.getElementById('help').contains(
@@ -1276,9 +1280,7 @@ def test_the_help_is_written_for_the_table_and_the_device(new_context, site_url)
     """A QA pass on a phone at a Tablă table: the help said "click", named Etalat's buttons,
     put Tablă's rules after Etalat's and ended in a long table of keys. It is written for the
     variant at the table (its moves, its rules first) and the device (tap; keys folded)."""
-    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True, locale="en-US")
-    page = context.new_page()
+    page = phone_page(new_context, 390, 844, locale="en-US")
     save_before_load(page, atu_close_log())
     open_game(page, site_url)
     wait_turn(page)
@@ -1498,9 +1500,7 @@ def test_a_phone_takes_from_the_strip_or_its_row_with_a_tile_of_the_rack_s_size(
     """A QA pass on a phone: the top of one's row, the tile a Tablă turn takes, was 26×35 px
     under a 40 px finger. The strip's top and the own row's, when takeable, are as big as a
     rack's tiles; the rest of the strip and the rows stay small."""
-    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = phone_page(new_context, 390, 844)
     save_before_load(page, atu_close_log())    # the own row holds Y13, takeable (T3)
     open_game(page, site_url)
     wait_turn(page)
@@ -1621,10 +1621,8 @@ def touch_swipe(cdp, start: dict, end: dict, steps: int = 10) -> None:
 
 def a_phone_s_turn(new_context, site_url, width: int = 375, height: int = 667):
     """A phone's page at its turn, with its CDP session (for real touch events)."""
-    context = new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
+    page = phone_page(new_context, width, height)
+    cdp = page.context.new_cdp_session(page)
     open_game(page, site_url)
     wait_turn(page)
     return page, cdp
@@ -1672,9 +1670,7 @@ def test_a_new_turn_brings_the_stock_back_into_sight(new_context, site_url):
     """A QA pass on a phone: scrolled down to the formations, the stock and the strip stayed
     out of view when the next turn began with a draw. The board scrolls back to them then,
     and only then: within the turn the player's scrolling stays."""
-    context = new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = phone_page(new_context, 375, 667)
     open_game(page, site_url, "botDelay=800")
     state = wait_turn(page)
     board = page.locator("#board")
@@ -1701,9 +1697,7 @@ def test_a_new_deal_starts_at_the_top_of_the_board(new_context, site_url):
     """A QA pass on a phone: scrolled down to the score sheet before *Next round*, the new
     deal's atu, stock and rows stayed out of sight (a first turn that only discards brought
     nothing back). A new deal shows the board from its top, the seats included."""
-    context = new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = phone_page(new_context, 375, 667)
     close_with_the_atu(page, site_url)
     board = page.locator("#board")
     board.evaluate("b => { b.scrollTop = b.scrollHeight; }")
@@ -1716,9 +1710,7 @@ def test_a_new_deal_starts_at_the_top_of_the_board(new_context, site_url):
 def test_the_round_end_panel_opens_at_its_top(new_context, site_url):
     """A QA pass on a phone on its side: a round-end panel opened where the last one had been
     scrolled to, its title and the closer's line out of sight."""
-    context = new_context(viewport={"width": 844, "height": 390}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = phone_page(new_context, 844, 390)
     close_with_the_atu(page, site_url)
     sheet = page.locator("#scores-panel .sheet")
     sheet.evaluate("(s) => { s.scrollTop = s.scrollHeight; }")
@@ -1739,10 +1731,8 @@ def touch_tap(cdp, box: dict) -> None:
 def a_phone_after_a_quick_draw(new_context, site_url):
     """A phone's page (and its CDP session) whose turn began with a quick finger's drag from
     the stock onto the rack, the page idle again."""
-    context = new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
+    page = phone_page(new_context, 390, 844)
+    cdp = page.context.new_cdp_session(page)
     open_game(page, site_url)
     if "draw" not in wait_turn(page)["legal"]:          # the first player's turn is a discard
         play_my_turn(page, 1)
@@ -2527,9 +2517,7 @@ def test_a_small_phone_upright_keeps_the_table_in_sight_while_an_opening_is_comp
     the seat card on two lines, the sort buttons a line of their own, fifteen tiles on three
     lines of seven. Now the card is one line, the sort buttons step aside while composing and
     the rack holds eight tiles to a line: the stock stays in sight above the opening."""
-    context = new_context(viewport={"width": 360, "height": 640}, device_scale_factor=2,
-                          is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = phone_page(new_context, 360, 640)
     take_the_strip_top_to_open(page, site_url)
     tops = page.locator("[data-testid=rack] [data-testid=tile]").evaluate_all(
         "tiles => tiles.map((t) => Math.round(t.getBoundingClientRect().top))")
