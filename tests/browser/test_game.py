@@ -380,11 +380,14 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     state = snap(page)
     assert [p.get("level") for p in state["players"]] == [None, "easy", "hard", "expert"]
     assert page.locator("[data-testid=row]").count() == 4
-    # two by two (a QA pass: three in a line and the fourth alone, stretched)
-    page.wait_for_function("[...document.querySelectorAll('.row-wrap')]"
-                           ".filter((row) => row.getBoundingClientRect().height > 0).length === 4")
-    tops = page.locator(".row-wrap").evaluate_all(
-        "rows => rows.map((row) => Math.round(row.getBoundingClientRect().top))")
+    # two by two (a QA pass: three in a line and the fourth alone, stretched); measured in
+    # one go once laid out (CI once read four zeros between a wait and a separate measure)
+    tops = page.wait_for_function("""() => {
+        const rows = [...document.querySelectorAll('#formations > .row-wrap')]
+            .map((row) => row.getBoundingClientRect());
+        return rows.length === 4 && rows.every((box) => box.height > 0)
+            && rows.map((box) => Math.round(box.top));
+    }""").json_value()
     assert tops[0] == tops[1] < tops[2] == tops[3], tops
     assert "AI" in page.locator("[data-testid=seat]").nth(1).inner_text()
 
