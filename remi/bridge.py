@@ -14,6 +14,7 @@ from typing import Any
 from . import log as match_log
 from . import platform
 from .bots import LEVELS, bot_action, seat_info
+from .deal import dealer_of
 from .engine import legal_actions
 from .errors import RuleError
 from .formations import make_formation
@@ -108,6 +109,8 @@ def seat_snapshot(match: Match, players: list[dict[str, Any]], seat: int) -> dic
         "bot_to_play": not state.over and bool(players[state.to_play]["is_bot"]),
         "match_over": match.over,
         "winners": match.winners if match.over else [],
+        # C3: the dice that chose the match's first dealer (none for a log of explicit deals)
+        "dice": {"throws": match.dice, "dealer": dealer_of(match.dice)} if match.dice else None,
     }
 
 

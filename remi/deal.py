@@ -32,6 +32,12 @@ def roll_dealer(seats: int, rng: random.Random) -> tuple[int, list[list[int]]]:
             return rolling[0], throws
 
 
+def dealer_of(throws: list[list[int]]) -> int:
+    """C3: the seat whose roll is highest in the last throw (the one that broke every tie)."""
+    last = throws[-1]
+    return last.index(max(last))
+
+
 @dataclass(frozen=True)
 class Deal:
     """One round's deal: hands by seat (15 for the first player), the atu, the stock top first."""

@@ -6,6 +6,9 @@ import random
 import pytest
 
 from remi import bridge
+from remi.deal import Deal, rng_for
+from remi.match import Match
+from remi.options import Options
 
 
 def play_until_round_end(snap, rng, limit=3000):
@@ -28,6 +31,25 @@ def test_a_round_against_bots_reaches_the_score_table(variant):
     assert snap["view"]["phase"] == "over" and len(snap["view"]["breakdown"]) == 3
     assert snap["totals"] == snap["view"]["scores"]
     assert bridge.next_round()["round"] == 2
+
+
+def test_the_snapshot_shows_the_dice_that_chose_the_dealer():
+    """C3: every seat's roll (a tie re-rolled among the highest) and the dealer they chose,
+    the seat before the first player; the same after a reload, none for explicit deals."""
+    for seed in range(12):
+        snap = bridge.new_game("etalat", ["human", "easy", "easy", "easy"], seed=seed)
+        throws, dealer = snap["dice"]["throws"], snap["dice"]["dealer"]
+        assert all(len(throw) == 4 and all(0 <= r <= 6 for r in throw) for throw in throws)
+        assert throws[-1].count(throws[-1][dealer]) == 1 == throws[-1].count(max(throws[-1]))
+        assert snap["view"]["first"] == (dealer + 1) % 4
+        assert bridge.load(bridge.save())["dice"] == snap["dice"]
+    tied = [seed for seed in range(40)
+            if len(bridge.new_game("tabla", ["human", "easy"], seed=seed)["dice"]["throws"]) > 1]
+    assert tied, "a tie re-rolls: a second throw is shown"
+    explicit = Match("etalat", Options(), 2)            # a log's dealt rounds: no dice rolled
+    explicit.start_round(Deal.shuffled(2, 0, rng_for("dealt")))
+    players = [{"name": "Tu", "is_bot": False}, {"name": "AI easy", "is_bot": True}]
+    assert bridge.seat_snapshot(explicit, players, 0)["dice"] is None
 
 
 def test_an_illegal_move_is_explained_and_changes_nothing():

@@ -306,10 +306,14 @@ def test_host_reload_resumes_the_match_and_guests_reconnect():
     saved = json.loads(json.dumps(table.room.to_json()))
     reloaded = Room.from_json(saved, now=table.now)
     assert reloaded.match.current.to_json() == table.room.match.current.to_json()
+    dice = table.room.host_snapshot()["dice"]
+    assert dice["throws"] and reloaded.host_snapshot()["dice"] == dice     # C3, shown again
+    assert table.room.match.current.first == (dice["dealer"] + 1) % 3
     table.room = reloaded
     table.join("p2", "Ana", token=token)
     assert [m["type"] for m in table.inbox["p2"]] == ["welcome", "state"]
     assert table.inbox["p2"][-1]["snapshot"]["view"]["seat"] == 1
+    assert table.inbox["p2"][-1]["snapshot"]["dice"] == dice
 
 
 def test_fuzzed_hostile_messages_get_errors_and_change_nothing():

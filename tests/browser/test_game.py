@@ -390,6 +390,15 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     }""").json_value()
     assert tops[0] == tops[1] < tops[2] == tops[3], tops
     assert "AI" in page.locator("[data-testid=seat]").nth(1).inner_text()
+    # C3: the match's first line (the list is newest first) is the dice that chose the dealer
+    names = page.evaluate("""async (players) => {
+        const i18n = await import(new URL("web/i18n.js", location.href));
+        return players.map((p, seat) => i18n.playerLabel(players, seat, 0)); }""", state["players"])
+    throws = " · ".join(f"{names[seat]}: {roll}" for seat, roll in enumerate(state["dice"]["throws"][0]))
+    dice = page.locator("#history li").last.inner_text()
+    assert dice.startswith(f"Zaruri (C3): {throws}") and len(state["dice"]["throws"]) == 1 + dice.count("din nou")
+    assert dice.endswith(f" — împarte: {names[state['dice']['dealer']]}"), dice
+    assert state["view"]["first"] == (state["dice"]["dealer"] + 1) % 4
 
     def shot():
         page.screenshot(path=str(screenshot_path("tabla.png", tmp_path)), animations="disabled")

@@ -277,12 +277,28 @@ function historyLine(snap, entry) {
     + (entry.auto ? ` (${t("auto")})` : "");
 }
 
+/** C3: who rolled what for the first deal (a room's snapshot: checked before it is drawn). */
+function diceLine(snap) {
+  const { throws, dealer } = snap.dice ?? {};
+  const seats = snap.view.seats;
+  const roll = (r) => Number.isInteger(r) && r >= 0 && r <= 6;
+  if (!Array.isArray(throws) || !throws.length || !throws.every((th) => Array.isArray(th)
+    && th.length === seats && th.every(roll)) || !Number.isInteger(dealer) || dealer < 0 || dealer >= seats) {
+    return "";
+  }
+  const said = throws.map((th) => th.map((r, seat) => (r ? `${seatName(snap, seat)}: ${r}` : ""))
+    .filter(Boolean).join(" · "));
+  return t("dice", { throws: said.join(`; ${t("diceAgain")}: `), dealer: seatName(snap, dealer) });
+}
+
 export function renderHistory(snap) {
   const view = snap.view;
   const list = $("history");
   const lines = view.history.slice(-80).reverse();  // newest first: no scrolling needed
   list.replaceChildren(...lines.map((entry) => el("li", entry.auto ? "auto" : "", historyLine(snap, entry))));
-  if (!lines.length) list.append(el("li", "muted", "—"));
+  const dice = snap.round === 1 && diceLine(snap);
+  if (dice) list.append(el("li", "dice muted", dice));    // the match's first line, so last
+  else if (!lines.length) list.append(el("li", "muted", "—"));
   announce(snap);
 }
 
