@@ -124,10 +124,15 @@ def _timeout(state: RoundState, seat: int) -> None:
     rules = RULES[state.variant]
     state.history.append({"seat": seat, "action": "timeout"})
     if state.checkpoint is not None:
-        history, actions = state.history, state.actions
+        history, actions, strip = state.history, state.actions, len(state.strip)
+        atu_taken = state.atu_holder is not None
         state.__dict__.update(state.checkpoint.copy().__dict__)
         state.history, state.actions = history, actions
-        state.history.append({"seat": seat, "action": "rolled back", "auto": True})
+        # what went back where everyone saw it taken: the strip's tiles (E5, E6), the atu (T7)
+        put_back = state.strip[strip:] + ([state.deal.atu] if atu_taken and state.atu_holder
+                                          is None else [])
+        state.history.append({"seat": seat, "action": "rolled back", "auto": True,
+                              "tiles": [tile_name(tile) for tile in put_back]})
     if state.phase == "draw":
         atu_in_stock = state.atu_in_stock
         rules.draw(state, seat)

@@ -97,7 +97,8 @@ def test_C8_timeout_rolls_back_a_take_not_yet_laid():
     timed_out = apply(taken, "timeout")
     assert timed_out.strip[:-1] == state.strip       # R12 went back, then R3 was drawn and thrown
     assert timed_out.strip[-1] == parse_tile("R3") and not timed_out.opened[0]
-    assert "rolled back" in [e["action"] for e in timed_out.history]
+    rolled = [e for e in timed_out.history if e["action"] == "rolled back"]
+    assert rolled == [{"seat": 0, "action": "rolled back", "auto": True, "tiles": ["R12"]}]
     assert timed_out.actions[-2:] == ["take", "timeout"]
 
 
@@ -118,6 +119,7 @@ def test_C8_tabla_timeout_after_taking_the_atu_rolls_it_back():
                  "atu")
     timed_out = apply(state, "timeout")
     assert timed_out.atu_holder is None and timed_out.rows[0] == tiles("B13")
+    assert {"seat": 1, "action": "rolled back", "auto": True, "tiles": ["K2"]} in timed_out.history
 
 
 def test_C9_etalat_match_ends_after_the_round_reaching_the_target_unless_tied():

@@ -363,7 +363,7 @@ const VERBS = {
     close: ["ai închis, aruncând {tile}", "a închis, aruncând {tile}"],
     redeal: ["ai cerut reîmpărțirea", "a cerut reîmpărțirea"],
     timeout: ["ai rămas fără timp", "a rămas fără timp"],
-    rolled: ["ai pus la loc ce ai luat", "a pus la loc ce a luat"],
+    rolled: ["ai pus la loc ce ai luat{tiles}", "a pus la loc ce a luat{tiles}"],
   },
   en: {
     draw: ["drew from the stock"], drawAtu: ["drew the atu, the stock's last tile"], take: ["took the top of {src}"],
@@ -374,7 +374,7 @@ const VERBS = {
     swap: ["put {tile} in place of the joker of formation {n}"],
     discard: ["discarded {tile}"], atu: ["took the atu"], close: ["closed, discarding {tile}"],
     redeal: ["asked for a redeal"], timeout: ["ran out of time"],
-    rolled: ["put back what was taken"],
+    rolled: ["put back what was taken{tiles}"],
   },
 };
 
@@ -413,6 +413,9 @@ export function describe({ action, rule = null, tiles = null, formations = null 
     params.tile = tileLabel(words[1]); params.n = words[3];
   } else if (verb === "discard" || verb === "close") {
     params.tile = tileLabel(words[1]);
+  } else if (verb === "rolled") {           // the clock's rollback (C8): what went back
+    const back = Array.isArray(tiles) ? tiles.filter(isTileName) : [];
+    params.tiles = back.length ? `: ${back.map((tile) => tileLabel(tile)).join(", ")}` : "";
   }
   const forms = VERBS[current][key];
   if (!forms) return `${name}: ${action}`;

@@ -1095,6 +1095,11 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
     said = page.evaluate("async () => (await import('./web/i18n.js'))"
                          ".describe({ action: 'draw', rule: 'E12' }, 'AI greu', false, 'etalat')")
     assert said == "AI greu a tras atuul, ultima piesă a teancului"     # E12: the history says it
+    said = page.evaluate("""async () => { const i18n = await import('./web/i18n.js');
+        return [['R12', 'R13'], [], [{}]].map((tiles) => i18n.describe(
+            { action: 'rolled back', auto: true, tiles }, 'AI greu', false, 'etalat')); }""")
+    assert said == ["AI greu a pus la loc ce a luat: 12 roșu, 13 roșu",     # C8: what went back
+                    "AI greu a pus la loc ce a luat", "AI greu a pus la loc ce a luat"], said
     composing = "draw" not in state["legal"]     # the E3 try left an opening being composed
     page.keyboard.press("Escape")                # the banner goes; the opening stays
     banner.wait_for(state="hidden")
