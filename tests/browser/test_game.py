@@ -2503,7 +2503,7 @@ def test_a_phone_on_its_side_keeps_the_piles_in_sight_under_a_refusal(phone, sit
     place grew it to ~300 px, the board a band with the stock and the strip out of sight until
     the opening went through. There the banner floats over the bar: the board keeps its
     height, and nothing of the turn is under the banner — the piles, the strip, the opening,
-    the moves, the rack."""
+    the moves, the rack — nor a note shown meanwhile."""
     page = phone
     take_the_strip_top_to_open(page, site_url)
     for name in ("K2", "K3", "K4"):
@@ -2524,6 +2524,10 @@ def test_a_phone_on_its_side_keeps_the_piles_in_sight_under_a_refusal(phone, sit
                               ).evaluate_all(UNDER_THE_BANNER)
         assert hidden == [], (width, height, hidden)
         assert banner.bounding_box()["y"] >= 0
+        # a note meanwhile (a clock's, a room's) leaves the banner in sight
+        page.evaluate("async () => (await import('./web/game/messages.js')).toast('Notă')")
+        assert page.locator("#toast").evaluate_all(UNDER_THE_BANNER) == [], (width, height)
+        assert 0 <= page.locator("#toast").bounding_box()["y"] <= height - 30, (width, height)
         page.locator(".banner-close").click()
         banner.wait_for(state="hidden")
 
