@@ -2532,6 +2532,27 @@ def test_a_phone_on_its_side_keeps_the_piles_in_sight_under_a_refusal(phone, sit
         banner.wait_for(state="hidden")
 
 
+def test_the_new_game_dialog_stays_put_when_tabla_hides_the_rules(new_context, site_url):
+    """A QA pass on a phone: choosing Tablă hides the rules preset (Etalat's only), and the
+    dialog, centred, jumped 40 px under the finger. It stands at the top: the choice stays
+    where it was tapped, upright and on the side."""
+    page = phone_page(new_context, 390, 844)
+    open_game(page, site_url)
+    page.get_by_test_id("new-game").click()
+    dialog = page.get_by_test_id("new-game-dialog")
+    for width, height in ((390, 844), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        places = []
+        for variant in ("etalat", "tabla", "etalat"):
+            choice = dialog.locator(f'input[name=variant][value="{variant}"]')
+            choice.check()
+            places.append(choice.bounding_box()["y"])
+        assert dialog.locator("select[name=preset]").is_visible()
+        assert max(places) - min(places) < 1, (width, height, places)
+        box = dialog.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (width, height, box)
+
+
 def test_a_small_phone_upright_keeps_the_table_in_sight_while_an_opening_is_composed(
         new_context, site_url):
     """360×640 with a finger (a QA pass): composing an opening left the board 28 px high —
