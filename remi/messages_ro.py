@@ -101,7 +101,7 @@ REFUSALS: dict[str, str] = {
         "capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult {takeable}, "
         "piesele de deasupra lui{unopened}",
     "preset clasic: only an opened player may break the strip":
-        "reguli clasic: doar un jucător etalat poate sparge șirul",
+        "la regulile clasice doar un jucător etalat poate sparge șirul",
     "not opened yet: you may take {tile_name(cut)} only to use it in an opening this turn "
     "(45 points and {needs}), and it makes none":
         "nu ești etalat: poți lua {tile_name(cut)} doar ca s-o folosești într-o etalare în tura "
@@ -142,7 +142,7 @@ REFUSALS: dict[str, str] = {
         "în care te etalezi (reguli platformă)",
     "{tiles_text(state.must_lay)} must be laid this turn before you discard":
         "{tiles_text(state.must_lay)} trebuie să ajungă pe masă în tura asta înainte să arunci",
-    "preset clasic: a joker may not be discarded": "reguli clasic: jokerul nu se aruncă",
+    "preset clasic: a joker may not be discarded": "la regulile clasice jokerul nu se aruncă",
     "you opened this turn: you cannot close in the same turn":
         "te-ai etalat în tura asta: nu poți închide în aceeași tură",
     "you have drawn already this turn": "ai tras deja în tura asta",
@@ -156,7 +156,7 @@ REFUSALS: dict[str, str] = {
         "se ia doar piesa de sus din rândul tău; restul rămâne îngropat",
     "your row is empty: draw from the stock": "rândul tău e gol: trage din teanc",
     "a joker in a row can never be taken, not even by its owner":
-        "un joker dintr-un rând nu se mai ia niciodată, nici de cel care l-a aruncat",
+        "un joker dintr-un rând nu se mai ia niciodată, nici măcar de cel căruia îi aparține rândul",
     "the atu has already been taken": "atuul a fost deja luat",
     "the atu {tile_name(state.deal.atu)} does not complete your rack: take it only to close "
     "at once, with the atu in a formation":
@@ -340,7 +340,7 @@ WORDS: dict[str, str] = {
         ", iar înainte de etalare doar ca să etalezi în tura asta cu piesa de la tăietură "
         "(E5, E6)",
     "a run": "o suită",
-    "a run or three groups (preset clasic)": "o suită sau trei grupuri (reguli clasic)",
+    "a run or three groups (preset clasic)": "o suită sau trei grupuri (regulile clasice)",
     " and has no run": " și nu are nicio suită",
     " and has neither": " și nu are niciuna",
     "lay a formation": "coborî o formație",

@@ -139,6 +139,17 @@ def test_every_catalogue_entry_keeps_its_values():
     ("C5: the group already has a Y tile", "C5: grupul are deja o piesă galbenă"),
     ("E4: you may swap a joker only after opening with 45 points and a run (Open)",
      "E4: poți schimba un joker doar după ce te etalezi cu 45 de puncte și o suită (Etalează)"),
+    # a QA pass: the row's owner, who tries to take it, not its discarder (T5); the preset
+    # named as elsewhere, "regulile clasice"
+    ("T5: a joker in a row can never be taken, not even by its owner",
+     "T5: un joker dintr-un rând nu se mai ia niciodată, nici măcar de cel căruia îi aparține "
+     "rândul"),
+    ("E10: preset clasic: a joker may not be discarded",
+     "E10: la regulile clasice jokerul nu se aruncă"),
+    ("E5: not opened yet: you may take R7 only to use it in an opening this turn (45 points "
+     "and a run or three groups (preset clasic)), and it makes none",
+     "E5: nu ești etalat: poți lua R7 doar ca s-o folosești într-o etalare în tura asta (45 "
+     "de puncte și o suită sau trei grupuri (regulile clasice)), și nu iese niciuna"),
 ])
 def test_messages_are_translated_with_their_values(english, expected):
     assert romanian(english) == expected

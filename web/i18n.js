@@ -163,7 +163,7 @@ const RULES = {
     E5: "Ultima piesă din șir",
     E6: "Spargerea șirului", "E6 clasic": "Spargerea șirului: doar jucătorii etalați",
     E7: "Rastel scurt", E8: "După etalare", E9: "Schimbul jokerului",
-    E10: "Jokerul în șir", "E10 clasic": "Jokerul nu se aruncă (reguli clasic)",
+    E10: "Jokerul în șir", "E10 clasic": "Jokerul nu se aruncă (regulile clasice)",
     E11: "Închiderea", E12: "Teancul",
     T1: "Nimic nu se coboară", T2: "Rândurile", T3: "Tura: una intră, una iese", T4: "Doar vârful rândului tău",
     T5: "Jokerul din rând nu se ia", T6: "Închiderea", T7: "Atuul pentru închidere",
