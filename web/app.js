@@ -907,8 +907,10 @@ function renderTurn(snap, info) {
     const src = t(view.variant === "etalat" ? "srcStrip" : "srcRow");
     // the atu, when it closes (T7), said as well as offered (a QA pass read only "draw or take")
     const atu = (snap.legal ?? []).includes("atu") ? ` ${t("phaseCanAtu")}` : "";
+    // the stock's last draw ends the round (E12: the atu, drawn last; T9), said before it
+    const last = view.stock === 1 ? ` ${t(view.variant === "etalat" ? "phaseLastAtu" : "phaseLastTile")}` : "";
     const what = view.phase === "draw"
-      ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly")) + atu
+      ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly")) + atu + last
       : view.phase === "atu" ? t("phaseAtu")
       // Tablă's closes (T6), said as well as marked; else the engine's turn 0: the first
       // player's 15 tiles, no draw (E2, T3)

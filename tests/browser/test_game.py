@@ -13,6 +13,7 @@ import os
 import re
 import statistics
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_helpers import (FAIL_NEXT_BOT_STEP, long_tasks, plain_move, screenshot_path,
@@ -561,6 +562,58 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     rack = page.locator("#scores tbody tr[data-seat='1'] td").nth(1)
     assert rack.inner_text() == "—" and "E13" in rack.get_attribute("title")
     assert page.locator("#scores tbody tr[data-seat='3'] td").nth(1).inner_text() == "-33"
+
+
+def last_draw_log(variant: str) -> dict:
+    """A saved 3-seat match at the human's turn (seat 0) with one draw left in the stock:
+    Etalat's atu, drawn last (E12), or Tablă's last tile (T9); every turn so far drew and
+    threw the tile drawn."""
+    import random
+
+    from remi.deal import Deal
+    from remi.match import Match
+    from remi.options import Options
+    from remi.tiles import tile_name
+
+    first = 0 if variant == "etalat" else 1    # so that seat 0 makes the last draw
+    tiles = [f"{c}{n}" for c in "KRYB" for n in range(1, 14)] * 2
+    random.Random(12).shuffle(tiles)
+    hands = [tiles[:14], tiles[14:28], tiles[28:42]]
+    hands[first].append(tiles[42])
+    deal = {"first": first, "atu": tiles[43], "hands": hands}
+    match = Match(variant, Options(), 3)
+    match.start_round(Deal.from_json(deal, 3))
+    match.play(f"discard {hands[first][0]}")
+    while match.current.stock_count > 1:
+        match.play("draw")
+        match.play(f"discard {tile_name(match.current.drawn)}")
+    log = saved_match("lastdraw0001", variant, tiles[43], hands, [], list(match.current.actions),
+                      seed=None)
+    log["rounds"][0]["first"] = first
+    return log
+
+
+@pytest.mark.parametrize("variant, hint", [
+    ("etalat", "În teanc a rămas doar atuul: runda se încheie odată cu tura care îl trage (E12)."),
+    ("tabla", "E ultima piesă din teanc: runda se încheie odată cu tura care o trage (T9)."),
+])
+def test_the_last_draw_says_it_ends_the_round(page, site_url, variant, hint):
+    """A rules QA pass: with one draw left the hint said only "draw or take", and the round
+    then ended with that turn (E12: the atu, drawn last; T9: the stock's last tile)."""
+    save_before_load(page, last_draw_log(variant))
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["view"]["stock"] == 1 and state["view"]["phase"] == "draw"
+    assert page.locator("#turn-info").inner_text().endswith(hint)
+    before = history_len(page)
+    page.get_by_test_id("stock").click()
+    wait_change(page, before)
+    assert hint not in page.locator("#turn-info").inner_text()     # drawn: the hint has gone
+    discard = next(a for a in snap(page)["legal"] if a.startswith("discard "))
+    click_tile(page, discard.split()[1])
+    page.get_by_test_id("act-discard").click()
+    page.get_by_test_id("scores").wait_for()                       # and the round is over
+    assert snap(page)["view"]["closer"] is None
 
 
 def test_the_atu_s_close_is_hinted_and_the_help_follows_the_table(page, site_url):
