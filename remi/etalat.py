@@ -99,8 +99,10 @@ def take(state: RoundState, seat: int, count: int) -> None:
                             f"only to use it in an opening this turn (45 points and {needs}), "
                             "and it makes none")
         if opened and not _can_lay(state, rack + taken, cut):
+            # the whole strip on a rack of 4 or more (a QA pass: E7's limit went unsaid)
+            whole = "; the whole strip without laying is for a rack of fewer than 4 tiles (E7)"
             raise RuleError("E6", f"the cut tile {tile_name(cut)} must be laid this turn, and it "
-                            "fits no formation")
+                            "fits no formation" + (whole if count == takeable > 1 else ""))
         state.checkpoint = state.checkpoint or state.copy()
         state.must_lay.append(cut)
         state.must_open = not opened

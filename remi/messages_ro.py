@@ -113,6 +113,9 @@ REFUSALS: dict[str, str] = {
     "the cut tile {tile_name(cut)} must be laid this turn, and it fits no formation":
         "piesa de la tăietură, {tile_name(cut)}, trebuie coborâtă în tura asta și nu intră în "
         "nicio formație",
+    "the cut tile {tile_name(cut)} must be laid this turn, and it fits no formation{whole}":
+        "piesa de la tăietură, {tile_name(cut)}, trebuie coborâtă în tura asta și nu intră în "
+        "nicio formație{whole}",
     "you have already opened: lay or attach instead":
         "ești deja etalat: coboară formații sau adaugă piese la ele",
     "an opening needs {OPENING_POINTS} points and {needs}; this one is worth {points}":
@@ -336,6 +339,8 @@ _AS_WRITTEN = set(NOTATION) | set(ROOM)
 
 # Values the engine fills in with English words (remi/etalat.py, remi/tabla.py, remi/deal.py).
 WORDS: dict[str, str] = {
+    "; the whole strip without laying is for a rack of fewer than 4 tiles (E7)":
+        "; tot șirul fără să cobori se ia doar cu mai puțin de 4 piese pe rastel (E7)",
     ", and before opening only to use the tile cut at in this turn's opening (E5, E6)":
         ", iar înainte de etalare doar ca să etalezi în tura asta cu piesa de la tăietură "
         "(E5, E6)",

@@ -197,6 +197,18 @@ def test_E7_short_rack_takes_the_whole_strip_without_laying():
     assert taken.history[-1]["rule"] == "E7"            # the page words it apart from E6
 
 
+def test_E7_a_rack_of_four_takes_the_whole_strip_only_to_lay_and_is_told_why():
+    """E7's limit: with 4 tiles on the rack the whole strip is an E6 break, its cut tile laid
+    this turn; the refusal says what would have allowed it (a QA pass: it did not)."""
+    state = play(first_round(FOUR, stock="Y2 K10 R13 K5 B6"), "draw",
+                 "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8", "discard K10", "draw",
+                 "discard R13")
+    assert len(state.racks[0]) == 4 and state.opened[0]
+    error = refusal(state, f"take {len(state.strip) - 1}")
+    assert error.rule == "E6" and str(error).endswith("fewer than 4 tiles (E7)"), error
+    assert "(E7)" not in str(refusal(state, f"take {len(state.strip) - 2}"))   # not the whole
+
+
 def test_E8_attach_to_any_formation_scores_for_the_attacher():
     state = play(first_round(stock="Y2 R13 B13"), "draw", "open R10 R11 R12 | K7 R7 Y7",
                  "attach R13 to 1")
