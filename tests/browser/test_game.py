@@ -562,6 +562,17 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     rack = page.locator("#scores tbody tr[data-seat='1'] td").nth(1)
     assert rack.inner_text() == "—" and "E13" in rack.get_attribute("title")
     assert page.locator("#scores tbody tr[data-seat='3'] td").nth(1).inner_text() == "-33"
+    # a tile scoring for someone other than its formation's owner is explained (E8, E9): a
+    # QA pass's laid column left out a swapped joker's 50, rightly, and nothing said why
+    note = page.get_by_test_id("scores-note")
+    assert note.is_hidden()                                  # no table, nothing credited
+    credited = json.loads(json.dumps(FOUR_SEATS_OVER))
+    credited["view"]["table"] = [{"owner": 0, "tiles": ["B1", "B2", "B3", "J"], "credits": [0, 0, 0, 2]}]
+    show_scores(page, credited)
+    assert "(E9)" in note.inner_text() and "(E8)" in note.inner_text()
+    credited["view"]["table"][0]["credits"] = [0, 0, 0, 0]
+    show_scores(page, credited)
+    assert note.is_hidden()
 
 
 def last_draw_log(variant: str) -> dict:

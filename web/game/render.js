@@ -400,6 +400,12 @@ export function renderScores(snap, ownOrder = null) {
     ? t("winner", { names: snap.winners.map((s) => seatName(snap, s)).join(", ") }) : "";
   $("scores-end").textContent = [end, view.double_round ? `${t("double")} ×2` : "", reached, winners]
     .filter(Boolean).join(" · ");
+  // a tile on the table that scores for someone other than its formation's owner (E8, E9):
+  // the laid column is then not what each seat's formations show (a QA pass missed a joker's 50)
+  const credited = Array.isArray(view.table) && view.table.some((f) => Array.isArray(f?.credits)
+    && f.credits.some((seat) => seat !== f.owner));
+  $("scores-note").textContent = credited ? t("creditNote") : "";
+  $("scores-note").hidden = !credited;
   const racks = $("end-racks");
   racks.replaceChildren();
   if (view.racks) {
