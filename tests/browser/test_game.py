@@ -627,6 +627,20 @@ def test_the_last_draw_says_it_ends_the_round(page, site_url, variant, hint):
     assert snap(page)["view"]["closer"] is None
 
 
+def test_a_long_history_fades_at_its_foot_until_scrolled_to_its_end(page, site_url):
+    """The side history cut its last visible line in two, as if nothing followed (a QA pass):
+    a list longer than its box fades out at its foot; scrolled to its end, it does not."""
+    save_before_load(page, last_draw_log("etalat"))
+    open_game(page, site_url)
+    wait_turn(page)
+    history = page.get_by_test_id("history")
+    fade = "(list) => parseFloat(getComputedStyle(list).getPropertyValue('--fade-bottom'))"
+    assert history.evaluate("(list) => list.scrollHeight > list.clientHeight + 50")
+    assert history.evaluate(fade) > 10
+    history.evaluate("(list) => { list.scrollTop = list.scrollHeight; }")
+    page.wait_for_function(f"({fade})(document.getElementById('history')) === 0")
+
+
 def test_the_atu_s_close_is_hinted_and_the_help_follows_the_table(page, site_url):
     """A QA pass of the rules: with the atu's close legal (T7) the hint said only "draw or
     take"; the help said the rack counts when someone closes (never opened: −100 flat, E13;
