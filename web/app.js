@@ -183,7 +183,8 @@ async function enterRoom() {
     const mine = same ?? reinvited;
     const table = new GuestTable(roomUI, { link, ...who, token: mine?.token ?? null,
       match_id: mine?.match_id ?? null, rounds: mine?.rounds ?? [], borrowedToken: !!reinvited,
-      usedInvite: !!same && isInvite(link), deal: same?.deal ?? null });
+      // and its deal checks: the round dealt before the drop is still checked at its end
+      usedInvite: !!same && isInvite(link), deal: mine?.deal ?? null });
     return startRoom(table, (room) => room.connect());
   }
   const hosted = localStorage.getItem(HOST_KEY);

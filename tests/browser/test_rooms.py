@@ -478,6 +478,10 @@ def test_an_invite_guest_comes_back_by_a_new_invite_after_a_drop_or_a_host_reloa
     accept_invite(host, guest, "Ana")
     seated_again(host, guest)
     assert guest.evaluate("window.remiGame.room.token") == token, "the same seat, not a new one"
+    # and what checks round 1's deal at its end (a QA pass: "you joined after the deal")
+    assert snap(host)["round"] == 1
+    assert guest.evaluate("[window.remiGame.room.commits.has(1), window.remiGame.room.dealt.has(1)]") \
+        == [True, True]
     host.wait_for_function("window.remiGame.snap.players[1].name === 'Ana'")   # drawn once saved
     play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 10)
 
