@@ -890,6 +890,8 @@ function renderButtons(snap, info) {
   show("act-lay", etalat && opened, playing && count >= 3);
   // enabled whatever is selected: with none or several, a click says to choose one tile
   show("act-close", !etalat, mineNow && info.closes.size > 0);  // the atu's too (T7)
+  // disabled, it says when it works (a QA pass: a greyed button told nothing)
+  $("act-close").title = $("act-close").disabled ? t("closeWhen") : "";
   // enabled only when the engine lists a discard (a take that must open first lists none)
   show("act-discard", true, playing && (snap.legal ?? []).some((action) => action.startsWith("discard ")));
   show("act-clear", count > 0 || S.draft.length > 0);
@@ -927,7 +929,9 @@ function renderTurn(snap, info) {
     }
   } else {
     const away = snap.players[view.to_play]?.connected === false;   // a room's dropped guest
-    parts = [t(away ? "awayTurn" : "thinking", { name: seatName(snap, view.to_play) })];
+    // a bot thinks; a person is to play (a QA pass: "Gazda se gândește…" for a friend)
+    const bot = !!snap.players[view.to_play]?.is_bot;
+    parts = [t(away ? "awayTurn" : bot ? "thinking" : "toPlay", { name: seatName(snap, view.to_play) })];
   }
   const note = S.backend.kind === "guest" ? S.room?.turnNote?.() : null;  // the host is gone
   if (note && view.phase !== "over") parts = [note];
@@ -959,6 +963,7 @@ function wire() {
   $("btn-new2").addEventListener("click", () => openNewGame());
   $("btn-help").addEventListener("click", showHelp);
   $("btn-help-scores").addEventListener("click", showHelp);   // the bar is under the panel
+  $("btn-lang-scores").addEventListener("click", () => $("btn-lang").click());
   // Enter closes the help as its OK does (it opens focused on its heading, at the top)
   $("help").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !["BUTTON", "SUMMARY"].includes(event.target.tagName)) $("help").close();

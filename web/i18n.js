@@ -14,10 +14,11 @@ const RO = {
   history: "Istoric", rows: "Rânduri", row: "Rândul", rowYours: "Rândul tău",
   you: "Tu", ai: "AI", standIn: "AI în locul lui {name}", tiles: { one: "{n} piesă", few: "{n} piese", other: "{n} de piese" }, score: "Scor",
   jokersAs: { one: "jokerul: {v}", other: "jokerii: {v}" },
-  yourTurn: "Rândul tău", turnOf: "La mutare: {name}", thinking: "{name} se gândește…",
+  yourTurn: "Rândul tău", turnOf: "La mutare: {name}", thinking: "{name} se gândește…", toPlay: "{name} e la mutare…",
   phaseDraw: "Trage din teanc sau ia din {src}.", phaseDrawOnly: "Trage din teanc.", phaseFirst: "Prima mutare: doar arunci o piesă ({rule}).",
   phasePlay: "Formează, apoi aruncă o piesă.", phaseAtu: "Ai luat atuul: închide acum.",
   phaseCanAtu: "Sau ia atuul și închide cu el (T7).",
+  closeWhen: "Închizi când toate piesele, în afară de cea aruncată, fac formații (T6).",
   phaseLastAtu: "În teanc a rămas doar atuul: runda se încheie odată cu tura care îl trage (E12).",
   phaseLastTile: "E ultima piesă din teanc: runda se încheie odată cu tura care o trage (T9).",
   phaseFirstRound: "Primul tur al mesei: doar arunci o piesă (E3).",
@@ -92,7 +93,7 @@ const EN = {
   history: "History", rows: "Rows", row: "Row", rowYours: "Your row",
   you: "You", ai: "AI", standIn: "AI in place of {name}", tiles: { one: "{n} tile", other: "{n} tiles" }, score: "Score",
   jokersAs: { one: "the joker as {v}", other: "the jokers as {v}" },
-  yourTurn: "Your turn", turnOf: "To play: {name}", thinking: "{name} is thinking…",
+  yourTurn: "Your turn", turnOf: "To play: {name}", thinking: "{name} is thinking…", toPlay: "{name} is playing…",
   phaseDraw: "Draw from the stock or take from {src}.", phaseDrawOnly: "Draw from the stock.", phaseFirst: "First move: discard only ({rule}).",
   phaseFirstRound: "First turn of the table: discard only (E3).",
   phaseCanClose: "You can close (T6): choose a marked tile and press Close.",
@@ -101,6 +102,7 @@ const EN = {
   youTimedOut: "Your time ran out (C8): your turn was finished for you, discarding {tile}.",
   phasePlay: "Make formations, then discard a tile.", phaseAtu: "You took the atu: close now.",
   phaseCanAtu: "Or take the atu and close with it (T7).",
+  closeWhen: "You close when every tile but the one you discard is in formations (T6).",
   phaseLastAtu: "Only the atu is left in the stock: the round ends with the turn that draws it (E12).",
   phaseLastTile: "The stock's last tile: the round ends with the turn that draws it (T9).",
   srcStrip: "the strip", srcRow: "your row",
@@ -406,7 +408,7 @@ export function describe({ action, rule = null, tiles = null, formations = null 
       params.tile = tileLabel(taken[0]);
     }
     params.src = t(variant === "tabla" ? (isYou ? "srcRow" : "row") : "srcStrip").toLowerCase();
-    if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "its row";
+    if (variant === "tabla" && !isYou) params.src = current === "ro" ? "rândul său" : "their row";
   } else if (verb === "open" || verb === "lay") {
     const laid = Array.isArray(formations) && formations.length   // a host's: checked
       && formations.every((f) => Array.isArray(f) && f.length && f.every(isTileName));

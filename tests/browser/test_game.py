@@ -471,7 +471,7 @@ def close_with_the_atu(page, site_url: str, query: str = "botDelay=0") -> None:
 def test_the_help_opens_over_the_round_end_panel(new_context, site_url):
     """A QA pass on a phone: at a round's end, the score to understand, the help could not be
     opened (the bar's ? lies under the panel). The panel has its own ?, and the ? key works
-    there too; the help closes back onto the panel."""
+    there too; the help closes back onto the panel. Its language switch too."""
     page = phone_page(new_context, 390, 844)
     close_with_the_atu(page, site_url)
     on_top = """() => { const d = document.getElementById('help').getBoundingClientRect();
@@ -490,6 +490,18 @@ def test_the_help_opens_over_the_round_end_panel(new_context, site_url):
     page.keyboard.press("Escape")
     help_panel.wait_for(state="hidden")
     assert page.locator("#scores-panel").is_visible()
+    # so is the bar's language switch (a QA pass: a guest waiting there could not change it)
+    title = page.locator("#scores-title")
+    assert title.inner_text() == "Runda 1 s-a încheiat"
+    page.get_by_test_id("lang-from-scores").tap()
+    page.wait_for_function("document.getElementById('scores-title').textContent === 'Round 1 is over'")
+    assert page.get_by_test_id("lang-from-scores").inner_text() == "RO"
+    assert page.locator("#scores-panel").is_visible()
+    # no line of the title under the corner's two buttons
+    assert page.evaluate("""() => { const t = document.getElementById('scores-title'),
+        c = document.querySelector('.sheet-corner').getBoundingClientRect(), r = document.createRange();
+        r.selectNodeContents(t);
+        return [...r.getClientRects()].every((line) => line.right <= c.left || line.top >= c.bottom); }""")
 
 
 def test_the_first_move_hint_names_its_rule(page, site_url):
@@ -616,6 +628,10 @@ def test_the_last_draw_says_it_ends_the_round(page, site_url, variant, hint):
     state = wait_turn(page)
     assert state["view"]["stock"] == 1 and state["view"]["phase"] == "draw"
     assert page.locator("#turn-info").inner_text().endswith(hint)
+    if variant == "tabla":        # not drawn yet: Închide is disabled, and says when it works
+        close = page.locator("#act-close")
+        assert close.is_disabled() and close.get_attribute("title") == (
+            "Închizi când toate piesele, în afară de cea aruncată, fac formații (T6).")
     before = history_len(page)
     page.get_by_test_id("stock").click()
     wait_change(page, before)
@@ -1178,6 +1194,12 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
             { action: 'rolled back', auto: true, tiles }, 'AI greu', false, 'etalat')); }""")
     assert said == ["AI greu a pus la loc ce a luat: 12 roșu, 13 roșu",     # C8: what went back
                     "AI greu a pus la loc ce a luat", "AI greu a pus la loc ce a luat"], said
+    said = page.evaluate("""async () => { const i18n = await import('./web/i18n.js');
+        i18n.setLang('en');
+        const said = i18n.describe({ action: 'take', tiles: ['Y13'] }, 'Ana', false, 'tabla');
+        i18n.setLang('ro');
+        return said; }""")
+    assert said == "Ana took yellow 13 from their row"      # a person, not "its" (a QA pass)
     composing = "draw" not in state["legal"]     # the E3 try left an opening being composed
     page.keyboard.press("Escape")                # the banner goes; the opening stays
     banner.wait_for(state="hidden")

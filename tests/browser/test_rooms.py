@@ -219,6 +219,10 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     assert snap(guest)["view"]["seat"] == 1 and snap(host)["view"]["seat"] == 0
     names = [p["name"] for p in snap(guest)["players"]]
     assert names[1] == "Ana" and names[2] == "AI easy"
+    # the host's turn, on the guest's page: a person to play, not a bot thinking (a QA pass)
+    play_until([guest], lambda: snap(guest)["view"]["to_play"] == 0)
+    guest.wait_for_function("() => document.getElementById('turn-info').textContent"
+                            " === 'Gazda e la mutare…'")
     play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 8)
     guest.screenshot(path=str(screenshot_path("room-guest.png", tmp_path)), animations="disabled")
 
