@@ -517,6 +517,11 @@ def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp
     wait_turn(page)
     open_tab(page, "profile")
     name = page.get_by_test_id("profile-name")
+    # a name is kept as the engine keeps one, as typed (a QA pass: a U+202E flipped it on
+    # screen and went out in the export; it was cleaned only by an import or a reload)
+    name.fill("Ana\u202eMaria  Pop")
+    name.press("Enter")
+    page.wait_for_function("document.querySelector('[data-testid=profile-name]').value === 'AnaMaria Pop'")
     name.fill("Ana")
     name.press("Enter")
     name.blur()

@@ -131,7 +131,11 @@ export function wireProfile() {
       event.target.value = nameShown(P.profile.name);
       return;
     }
-    await saveProfile({ ...P.profile, name });
+    // kept as the engine keeps a name (remi/names.py): no control or format character, one
+    // space between words (a QA pass: a U+202E typed here flipped it, and went out in exports)
+    const named = (await P.app.call("profile_check", { data: { ...P.profile, name } })).result;
+    event.target.value = nameShown(named.name);
+    await saveProfile(named);
   });
   $("profile-export").addEventListener("click", () => {
     if (!P.profile) return;
