@@ -143,9 +143,11 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     # a watched table's bots are named as in the standings (their entrant number, not a seat)
     for i in watched:
         assert set(players[i].split(", ")) <= entrants, (players[i], entrants)
+    status = rows.nth(watched[0]).inner_text().split("\t")[6]
     rows.nth(watched[0]).click()
     detail = page.get_by_test_id("history-detail")
     detail.locator("[data-testid=score-sheet-table]").wait_for()
+    assert detail.get_by_test_id("history-status").inner_text() == status   # its page says it too
     played = detail.locator("[data-testid=score-sheet-table] tbody tr").count()
     assert played in (1, 2)                   # the final, or the other qualifying table
     assert f"runde la masă: {played}" in detail.locator(".sheet-caption").inner_text()

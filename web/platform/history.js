@@ -84,11 +84,7 @@ function historyRow(entry) {
   };
   tr.append(labelled("colRounds", String(entry.log?.rounds?.length ?? entry.round ?? "")));
   tr.append(labelled("colScores", Array.isArray(entry.totals) ? entry.totals.join(" / ") : ""));
-  // who won, as the engine said when the match ended (older entries did not keep it)
-  const winners = Array.isArray(entry.winners) ? entry.winners.filter((seat) => entry.players[seat]) : [];
-  const won = entry.over && winners.length ? ` · ${t("wonBy", { n: winners.length,
-    names: winners.map((seat) => playerLabel(entry.players, seat, entry.seat)).join(", ") })}` : "";
-  tr.append(el("td", entry.over ? "" : "muted", t(entry.over ? "finished" : "unfinished") + won));
+  tr.append(el("td", entry.over ? "" : "muted", matchStatus(entry)));
   tr.addEventListener("click", () => showMatch(entry.id));
   tr.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
@@ -98,7 +94,16 @@ function historyRow(entry) {
   return tr;
 }
 
-/** A match's page: its score sheet, each round's replay and report, "resume" for an
+/** Finished (and who won, as the engine said when the match ended; older entries did not
+ * keep it) or not: the list's last column and the match's page say the same. */
+function matchStatus(entry) {
+  const winners = Array.isArray(entry.winners) ? entry.winners.filter((seat) => entry.players[seat]) : [];
+  const won = entry.over && winners.length ? ` · ${t("wonBy", { n: winners.length,
+    names: winners.map((seat) => playerLabel(entry.players, seat, entry.seat)).join(", ") })}` : "";
+  return t(entry.over ? "finished" : "unfinished") + won;
+}
+
+/** A match's page: its status, its score sheet, each round's replay and report, "resume" for an
  * unfinished one. Drawn whole once its sheet is in (a redrawing does not flicker or scroll). */
 async function showMatch(id, redraw = false) {
   const entry = await (await store()).match(id);
@@ -113,6 +118,8 @@ async function showMatch(id, redraw = false) {
     $("history-list").querySelector(`[data-id="${CSS.escape(id)}"]`)?.focus();
   });
   head.append(back, el("h3", "", `${t(entry.variant)} · ${id}`), el("span", "muted", when(entry.started)));
+  const status = el("p", "match-status", matchStatus(entry));     // a QA pass: only the list said
+  status.setAttribute("data-testid", "history-status");
   const sheetBox = el("div", "score-sheet scroll-x");
   let sheet = null;
   try {
@@ -149,7 +156,7 @@ async function showMatch(id, redraw = false) {
     report.addEventListener("click", () => reportRound(entry, round));
     line.append(report);
   });
-  const parts = [head, sheetBox, rounds];
+  const parts = [head, status, sheetBox, rounds];
   // A room's match goes on only in its room (its guests are people, not this page's bots).
   if (!entry.over && P.app.snap()?.match_id !== id && !["tournament", "room"].includes(entry.kind)) {
     const resume = el("button", "move primary", t("resumeMatch"));
