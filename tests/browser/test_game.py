@@ -502,6 +502,15 @@ def test_the_help_opens_over_the_round_end_panel(new_context, site_url):
         c = document.querySelector('.sheet-corner').getBoundingClientRect(), r = document.createRange();
         r.selectNodeContents(t);
         return [...r.getClientRects()].every((line) => line.right <= c.left || line.top >= c.bottom); }""")
+    # a note shown meanwhile covers none of the panel's buttons (a QA pass: a phone's toast,
+    # over the player's place, hid its Meniu — at a watched table, whose place sits lower)
+    page.evaluate("""async () => { const menu = document.getElementById('btn-menu2').getBoundingClientRect();
+        document.documentElement.style.setProperty('--above-rack', `${innerHeight - menu.bottom}px`);
+        (await import('./web/game/messages.js')).toast('Privești o masă de AI.'); }""")
+    assert page.evaluate("""() => { const n = document.getElementById('toast').getBoundingClientRect();
+        return [...document.querySelectorAll('#scores-panel button')].every((b) => {
+          const r = b.getBoundingClientRect();
+          return r.bottom <= n.top || r.top >= n.bottom || r.right <= n.left || r.left >= n.right; }); }""")
 
 
 def test_the_first_move_hint_names_its_rule(page, site_url):
