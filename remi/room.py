@@ -554,8 +554,9 @@ class Room:
             room.match = match_log.replay(data["log"])
             if not room.match.rounds:            # saved while its first deal waited: deal anew
                 room.fair = FairDeal(room.random_hex(32), now, restored=True)
-            elif room.reveals:                   # C3: the dice again, from round 1's seed
-                room.match.dice = roll_dealer(len(seats), rng_for(room.reveals[0]["seed"], "dice"))[1]
+            elif first := next((r for r in room.reveals if r.get("round") == 1), None):
+                # C3: the dice again, from round 1's fair seed (as _deal_if_ready rolled them)
+                room.match.dice = roll_dealer(len(seats), rng_for(first["seed"], "dice"))[1]
         room.played_by = list(data.get("played_by") or [])    # saved before: not known
         room.played_round = data.get("played_round", 0)
         return room
