@@ -85,7 +85,8 @@ def take(state: RoundState, seat: int, count: int) -> None:
     opened, rack = state.opened[seat], state.racks[seat]
     taken = state.strip[-count:]
     cut = taken[0]
-    short_rack = opened and len(rack) < 4 and count == takeable and count > 1
+    whole_strip = count == takeable and count > 1          # all but the head (E7)
+    short_rack = opened and len(rack) < 4 and whole_strip
     if count > 1 and not opened and state.options.clasic:
         raise RuleError("E6", "preset clasic: only an opened player may break the strip")
     if not short_rack and not (opened and count == 1):
@@ -102,7 +103,7 @@ def take(state: RoundState, seat: int, count: int) -> None:
             # the whole strip on a rack of 4 or more (a QA pass: E7's limit went unsaid)
             whole = "; the whole strip without laying is for a rack of fewer than 4 tiles (E7)"
             raise RuleError("E6", f"the cut tile {tile_name(cut)} must be laid this turn, and it "
-                            "fits no formation" + (whole if count == takeable > 1 else ""))
+                            "fits no formation" + (whole if whole_strip else ""))
         state.checkpoint = state.checkpoint or state.copy()
         state.must_lay.append(cut)
         state.must_open = not opened

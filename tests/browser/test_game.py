@@ -428,16 +428,16 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
 
 
 def saved_match(match_id: str, variant: str, atu: str, hands: list, stock: list,
-                actions: list, seed: str) -> dict:
-    """A saved 3-seat match (the page's `remi.save`): the human at seat 0, seat 1 first to
-    play, the given deal and the actions played so far."""
+                actions: list, seed: str | None, first: int = 1) -> dict:
+    """A saved 3-seat match (the page's `remi.save`): the human at seat 0, seat `first` first
+    to play, the given deal and the actions played so far."""
     players = [{"name": "Tu", "is_bot": False, "level": None},
                {"name": "AI medium", "is_bot": True, "level": "medium"},
                {"name": "AI hard", "is_bot": True, "level": "hard"}]
     options = {"preset": "platform", "double_rounds": True, "target": None, "timer": None,
                "three_doubles": False}
     return {"match_id": match_id, "variant": variant, "options": options, "seats": 3,
-            "rounds": [{"first": 1, "atu": atu, "hands": hands, "stock": stock,
+            "rounds": [{"first": first, "atu": atu, "hands": hands, "stock": stock,
                         "actions": actions}],
             "players": players, "seed": seed}
 
@@ -619,10 +619,8 @@ def last_draw_log(variant: str) -> dict:
     while match.current.stock_count > 1:
         match.play("draw")
         match.play(f"discard {tile_name(match.current.drawn)}")
-    log = saved_match("lastdraw0001", variant, tiles[43], hands, [], list(match.current.actions),
-                      seed=None)
-    log["rounds"][0]["first"] = first
-    return log
+    return saved_match("lastdraw0001", variant, tiles[43], hands, [], list(match.current.actions),
+                       seed=None, first=first)
 
 
 @pytest.mark.parametrize("variant, hint", [
