@@ -35,6 +35,14 @@ def opening_rule(state: RoundState) -> str:
     return "run_or_three_groups" if state.options.clasic else "run"
 
 
+def must_open_rule(state: RoundState) -> str | None:
+    """Why the tiles taken this turn must go into an opening, or None when they need not: E5
+    took the strip's top (it is the tile drawn), E6 cut the strip deeper."""
+    if not state.must_open:
+        return None
+    return "E5" if state.drawn is not None else "E6"
+
+
 def min_rack_after_laying(state: RoundState) -> int:
     """E11: a laying must leave a tile to discard — two on the turn a player opened, since the
     platform preset forbids opening and closing in one turn."""
@@ -187,8 +195,7 @@ def open_(state: RoundState, seat: int, formations: tuple[tuple[Tile, ...], ...]
     tiles = [t for f in laid for t in f]
     credits = [_credits(state, seat, f) for f in laid]
     if state.must_open and not has_tiles(tiles, state.must_lay):
-        rule = "E5" if state.drawn is not None else "E6"
-        raise RuleError(rule, f"the opening must use {tiles_text(state.must_lay)}, taken from "
+        raise RuleError(must_open_rule(state), f"the opening must use {tiles_text(state.must_lay)}, taken from "
                         "the strip for it")
     state.opened[seat] = state.opened_this_turn = True
     state.must_open = False
@@ -305,8 +312,7 @@ def discard(state: RoundState, seat: int, tile: Tile) -> None:
     if not has_tiles(rack, [tile]):
         raise RuleError("E2", f"{tile_name(tile)}: not on your rack")
     if state.must_lay:
-        rule = ("E5" if state.drawn is not None else "E6") if state.must_open else (
-            "E9" if JOKER in state.must_lay else "E6")
+        rule = must_open_rule(state) or ("E9" if JOKER in state.must_lay else "E6")
         raise RuleError(rule, f"{tiles_text(state.must_lay)} must be laid this turn before you "
                         "discard")
     if tile not in discardable(state, rack):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import tabla
+from . import etalat, tabla
 from .state import RoundState
 from .tiles import Tile, tile_name
 
@@ -51,7 +51,7 @@ def view(state: RoundState, seat: int) -> dict[str, Any]:
         })
         if seat == state.to_play:
             data["must_lay"] = _names(state.must_lay)
-            data["must_open"] = state.must_open
+            data["must_open"] = etalat.must_open_rule(state)
             data["joker_credits"] = list(state.joker_credits)
             data["drawn"] = None if state.drawn is None else tile_name(state.drawn)
     else:

@@ -108,6 +108,7 @@ def test_E5_top_discard_only_for_an_opening_that_uses_it():
     assert state.strip[-1] == parse_tile("R12")
     taken = play(state, "take")
     assert refusal(taken, "discard K2").rule == "E5"
+    assert view(taken, 0)["must_open"] == "E5"          # the seat is told why it must open
     assert refusal(taken, "open K7 R7 Y7").rule == "E4"
     opened = play(taken, "open R10 R11 R12 | K7 R7 Y7", "discard K2")
     assert opened.opened[0]
@@ -143,7 +144,7 @@ def test_E6_breaking_the_strip_not_opened_case_B_and_clasic_refusal():
                                       "tiles": ["R12", "K2", "B1"]}
         assert broken.strip == [parse_tile(t) for t in "K12 Y11 K10".split()]
         shown = view(broken, 0)                        # the seat sees its obligation
-        assert shown["must_lay"] == ["R12"] and shown["must_open"] is True
+        assert shown["must_lay"] == ["R12"] and shown["must_open"] == "E6"
         assert refusal(broken, "discard B1").rule == "E6"
         done = play(broken, "open R10 R11 R12 | K7 R7 Y7", "discard B1")
         assert done.opened[0]
@@ -224,7 +225,7 @@ def test_E9_joker_swap_must_be_laid_and_stays_credited():
     swapped = play(state, "swap R11 in 1")
     assert swapped.must_lay == [JOKER]
     shown = view(swapped, 0)                            # who stays credited with the joker
-    assert shown["joker_credits"] == [0] and shown["must_open"] is False
+    assert shown["joker_credits"] == [0] and shown["must_open"] is None
     assert refusal(swapped, "discard Y4").rule == "E9"
     laid = play(swapped, "attach J to 2", "discard Y4")
     assert laid.table[0].tiles == tuple(parse_tile(t) for t in "R10 R11 R12".split())

@@ -918,8 +918,8 @@ function renderTurn(snap, info) {
       // Tablă's closes (T6), said as well as marked; else the engine's turn 0: the first
       // player's 15 tiles, no draw (E2, T3)
       : info.closes.size ? t("phaseCanClose")
-      // a take that must open: E5 took the top (the drawn tile), E6 cut the strip
-      : view.must_open ? t("phaseMustOpen", { rule: view.drawn ? "E5" : "E6" })
+      // a take that must open: the engine names why (E5 took the top, E6 cut the strip)
+      : view.must_open ? t("phaseMustOpen", { rule: view.must_open })
       : canOpen(snap) ? t("phaseCanOpen")
       : view.turn === 0 ? t("phaseFirst", { rule: view.variant === "etalat" ? "E2" : "T3" })
       : view.first_round ? t("phaseFirstRound") : t("phasePlay");
