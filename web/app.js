@@ -239,7 +239,7 @@ function clearTable() {
   rack.resetRack(S);
   drawnKeys.clear();
   hideBanner();
-  $("scores-panel").hidden = true;
+  showScoresPanel(false);
   for (const id of ["opponents", "formations", "strip", "rack-tiles", "history", "atu-tile",
     "score-sheet", "scores-sheet"]) {
     $(id).replaceChildren();
@@ -496,7 +496,7 @@ function schedule() {
   const over = roundOver(snap);
   const aside = scoresSetAside(snap);
   const opening = over && !aside && $("scores-panel").hidden;
-  $("scores-panel").hidden = !over || aside;
+  showScoresPanel(over && !aside);
   renderActionsRow(snap);
   if (over) {
     showScores(snap);
@@ -511,6 +511,13 @@ function schedule() {
     }
   }
   if (keepFocus()) render();     // the panel's button that dealt is hidden now
+}
+
+/** The round-end panel is modal: the table under it is inert (no focus, no screen reader's
+ * cursor, no find-in-page), as a <dialog>'s would be. */
+function showScoresPanel(shown) {
+  $("scores-panel").hidden = !shown;
+  $("table").inert = shown;
 }
 
 const endKey = (snap) => `${snap.match_id}/${snap.round}`;

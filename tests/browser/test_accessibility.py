@@ -126,6 +126,23 @@ def test_a_phone_passes_the_audit(phone, site_url):
     assert_clean(seen)
 
 
+def test_the_round_end_panel_is_modal_the_table_under_it_inert(page, site_url):
+    """The panel is aria-modal and keeps Tab inside; the table under it is inert too, as a
+    <dialog>'s would be (stop 33 noticed a screen reader's cursor could still walk it).
+    Set aside, the table takes the focus again."""
+    close_with_the_atu(page, site_url)
+    focus = "(id) => { document.getElementById(id).focus(); return document.activeElement.id; }"
+    assert page.evaluate("document.getElementById('table').inert")
+    assert page.evaluate(focus, "btn-menu") != "btn-menu"        # the bar under the panel
+    assert page.evaluate(focus, "btn-lang-scores") == "btn-lang-scores"   # the panel's own
+    page.get_by_test_id("scores-aside").click()
+    assert not page.evaluate("document.getElementById('table').inert")
+    assert page.evaluate("document.activeElement.id") == "btn-scores"
+    assert page.evaluate(focus, "btn-menu") == "btn-menu"
+    page.get_by_test_id("scores-back").click()
+    assert page.evaluate("document.getElementById('table').inert")
+
+
 def test_a_screen_reader_hears_what_a_strip_tile_or_a_formation_does(page, site_url):
     """A takeable strip tile said only its name, like the rack's tile of that name, though
     Enter on it may break the strip and take three; a formation said a bare number before
