@@ -9,12 +9,13 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from browser_helpers import plain_move
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_game import (
-    FOUR_SEATS_OVER, GAME_READY_MS, atu_close_log, click_tile, new_game_via_dialog, open_game,
+    FOUR_SEATS_OVER, GAME_READY_MS, atu_close_log, click_tile, close_with_the_atu, new_game_via_dialog, open_game,
     play_my_turn, play_round, save_before_load, screenshot_path, show_scores, snap, wait_turn,
 )
 
@@ -1196,6 +1197,45 @@ def test_a_round_end_whose_profile_write_a_reload_cut_short_still_counts(page, s
     open_tab(page, "profile")
     page.wait_for_timeout(500)
     assert rounds.inner_text() == "1"
+
+
+IDB_MATCH = """(id) => new Promise((resolve) => {
+    const req = indexedDB.open('remi');
+    req.onsuccess = () => {
+      const get = req.result.transaction('matches').objectStore('matches').get(id);
+      get.onsuccess = () => { req.result.close(); resolve(get.result ?? null); };
+    };
+  })"""
+
+
+def stored_match(page, match_id: str, ready, timeout_s: float = 10) -> dict:
+    """The match's history entry once `ready(entry)` (polled: wait_for_function would take
+    the Promise itself for a truthy answer)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        entry = page.evaluate(IDB_MATCH, match_id)
+        if entry and ready(entry):
+            return entry
+        assert time.monotonic() < deadline, entry
+        page.wait_for_timeout(100)
+
+
+def test_a_reload_does_not_make_a_match_look_played_later(page, site_url):
+    """The history's "last played" is the last move's: a QA pass saw a finished table's row
+    take the time of each reload (a resumed game is saved again) and move above tables that
+    ended after it. A move, the next round's deal, does update it."""
+    close_with_the_atu(page, site_url)
+    match_id = snap(page)["match_id"]
+    played = stored_match(page, match_id, lambda entry: entry["over"] or entry["totals"])["updated"]
+    page.wait_for_timeout(50)
+    reload_ready(page)
+    page.locator("#scores-panel").wait_for()
+    open_tab(page, "history")                  # the resumed save is written by now
+    page.wait_for_timeout(500)
+    assert page.evaluate(IDB_MATCH, match_id)["updated"] == played
+    page.get_by_test_id("platform-close").click()
+    page.get_by_test_id("next-round").click()
+    assert stored_match(page, match_id, lambda entry: entry["round"] == 2)["updated"] > played
 
 
 def test_the_menu_s_close_button_keeps_the_tabs_line_on_a_phone(new_context, site_url):

@@ -154,9 +154,11 @@ export function saved(log, snap) {
     // dealt and left untouched); a table of bots watched, or a round over, at once
     const untouched = !old && !watching && snap.round === 1 && snap.view.phase !== "over"
       && !snap.view.history.some((entry) => entry.seat === snap.view.seat);
+    // "last played": the last move's time, not a reload's (a resumed game is saved again)
+    const moved = !old || moves(old.log) !== moves(log);
     if (!untouched) await db.putMatch({
       id: snap.match_id, kind: old?.kind ?? snap.mode ?? "game", started: old?.started ?? Date.now(),
-      updated: Date.now(), variant: snap.view.variant, players: snap.players,
+      updated: moved ? Date.now() : old.updated, variant: snap.view.variant, players: snap.players,
       seat: watching ? null : snap.view.seat, round: snap.round, totals: snap.totals,
       over: !!snap.match_over, winners: snap.match_over ? snap.winners : [], log,
     });
@@ -173,6 +175,9 @@ export function saved(log, snap) {
   chain = chain.then(work).catch((error) => console.warn("platform save failed:", error));
   return chain;
 }
+
+/** How far a match's log has gone: its moves and its deals. */
+const moves = (log) => (log?.rounds ?? []).reduce((n, round) => n + 1 + (round.actions?.length ?? 0), 0);
 
 /** The history in sight in the open menu follows a new match and a round's end (bots play
  * on behind the menu): the list, or the page of the match saved; the focus stays. */
