@@ -1079,6 +1079,24 @@ def test_the_cursor_stays_on_its_tile_when_a_tile_left_of_it_goes(page, site_url
     assert page.evaluate("window.remiGame.order[window.remiGame.cursor].key") == key
 
 
+def test_home_and_end_take_the_rack_s_cursor_to_its_ends(page, site_url):
+    """The rack is a toolbar: Home and End go to its first and last tile (a QA pass stepped
+    along 15 tiles with the arrows); the page's own Home and End are left alone elsewhere."""
+    open_game(page, site_url)
+    wait_turn(page)
+    rack_by_keys(page)
+    cursor = "window.remiGame.cursor"
+    page.keyboard.press("End")
+    assert page.evaluate(cursor) == page.evaluate("window.remiGame.order.length") - 1
+    assert page.locator("#rack-tiles .tile.cursor").get_attribute("data-key") == page.evaluate(
+        "window.remiGame.order.at(-1).key")
+    page.keyboard.press("Home")
+    assert page.evaluate(cursor) == 0
+    page.get_by_test_id("menu").focus()            # not on the rack: the key is not the game's
+    page.keyboard.press("End")
+    assert page.evaluate(cursor) == 0
+
+
 def test_d_and_c_with_no_cursor_in_sight_ask_for_a_tile_and_sorting_keeps_the_cursor_tile(
         page, site_url):
     """With nothing selected D and C take the cursor's tile only while it is drawn (the rack

@@ -174,6 +174,7 @@ const RULES = {
 const KEYS_TITLE = { ro: "Taste", en: "Keys" };
 const KEYS = [
   ["← →", "cursor pe rastel", "move along the rack"],
+  ["Home End", "la capetele rastelului", "to the rack's ends"],
   ["Shift + ← →", "mută piesa", "move the tile"],
   ["Space", "alege / lasă piesa", "select / unselect the tile"],
   ["S", "trage din teanc", "draw from the stock"],

@@ -50,6 +50,12 @@ export function enableKeys(game, on) {
       on.render();
       return handled();
     }
+    // the rack is a toolbar: Home and End go to its ends (elsewhere they scroll the page)
+    if ((key === "Home" || key === "End") && event.target.closest?.("#rack-tiles") && game.order.length) {
+      game.cursor = key === "Home" ? 0 : game.order.length - 1;
+      on.render();
+      return handled();
+    }
     const pressable = event.target.closest?.("[role=button]");
     if (pressable && (key === "Enter" || key === " ")) { pressable.click(); return handled(); }
     // Enter and Space on a focused button, link or summary do what they do there (press,
