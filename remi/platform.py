@@ -145,6 +145,8 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
                        "moves": len(table.match.current.actions),
                        "mine": 0 in table.entrants, "match_id": table.match.match_id,
                        "winners": table.match.winners if table.done else [],
+                       # how equal totals were ordered, once it decides (the table is done)
+                       "ties": table.ties() if table.done else [],
                        "seats": sorted(seats, key=lambda s: s["rank"])})
     summary: dict[str, Any] = {"id": tournament.seed, "variant": tournament.variant,
                                "stage": tournament.stage, "next": next_step(tournament),

@@ -36,12 +36,23 @@ class Table:
     def done(self) -> bool:
         return self.match.played_out(self.rounds)
 
+    def best_rounds(self) -> list[int]:
+        return [max((r.scores[s] for r in self.match.rounds if r.scores), default=0)
+                for s in range(len(self.entrants))]
+
     def standings(self) -> list[int]:
         """Seats from first to last: total, then best round, then seat order."""
-        totals = self.match.totals
-        best = [max((r.scores[s] for r in self.match.rounds if r.scores), default=0)
-                for s in range(len(self.entrants))]
+        totals, best = self.match.totals, self.best_rounds()
         return sorted(range(len(self.entrants)), key=lambda s: (-totals[s], -best[s], s))
+
+    def ties(self) -> list[dict[str, Any]]:
+        """Seats next to each other in the standings on the same total, and what put the first
+        ahead: `best_round` (its best round is higher) or `seat` (the same too)."""
+        totals, best = self.match.totals, self.best_rounds()
+        order = self.standings()
+        return [{"ahead": a, "behind": b, "total": totals[a],
+                 "by": "best_round" if best[a] != best[b] else "seat"}
+                for a, b in zip(order, order[1:]) if totals[a] == totals[b]]
 
 
 @dataclass

@@ -6,11 +6,15 @@ import random
 
 import pytest
 
+from remi import platform
+from remi.bots import bot_action
 from remi.deal import Deal
-from remi.engine import apply
+from remi.engine import apply, legal_actions
 from remi.errors import RuleError
 from remi.options import Options
 from remi.state import RoundState
+from remi.tournament import Tournament
+from remi.views import view
 
 
 def round_of(variant: str, hands: list[str], atu: str = "K9", stock: str = "", first: int = 0,
@@ -56,3 +60,29 @@ def redealt(state: RoundState, seat: int, rng: random.Random) -> RoundState:
     other.stock = hidden
     other.check_tiles()
     return other
+
+
+def finished_fast_tournament(variant: str, seed: str) -> Tournament:
+    """A fast tournament (easy bots, two-round tables, remi/platform.py) played to its end,
+    the player's seat by an easy bot from its view."""
+    tournament = platform.new_tournament(variant, "Ana", seed, fast=True)
+    while tournament.stage != "done":
+        if platform.next_step(tournament) == "advance":
+            tournament.advance()
+        table = next(t for t in tournament.tables if not t.done)
+        while not table.done:
+            if not tournament.bot_step(table):
+                state = table.match.current
+                legal = [str(a) for a in legal_actions(state)]
+                table.match.play(bot_action("easy", view(state, state.to_play), legal, "me"))
+    return tournament
+
+
+def tournament_with_a_tie(by: str, variant: str = "etalat", tries: int = 40) -> Tournament:
+    """The first finished fast tournament (seeds tie-0, tie-1, …) where two equal totals at a
+    table were ordered `by` "best_round" or "seat" (a quarter of them hold a tie)."""
+    for number in range(tries):
+        tournament = finished_fast_tournament(variant, f"tie-{number}")
+        if any(tie["by"] == by for table in tournament.tables for tie in table.ties()):
+            return tournament
+    raise AssertionError(f"no tie by {by} in {tries} tournaments")

@@ -5,11 +5,13 @@ import json
 import pytest
 
 from remi import log as match_log
+from remi import platform
 from remi.bots import bot_action
 from remi.engine import legal_actions
 from remi.profile import check_profile, empty_profile, record_match
 from remi.tournament import RANK_POINTS, Tournament
 from remi.views import view
+from tests.helpers import tournament_with_a_tie
 
 
 def human_plays_like_a_bot(tournament, table):
@@ -99,3 +101,25 @@ def test_a_profile_name_is_cleaned_and_capped_at_24_characters():
     stored["entrants"][1]["name"] = ""
     loaded = Tournament.from_json(json.loads(json.dumps(stored)))
     assert [e["name"] for e in loaded.entrants[:2]] == ["<b>" + "x" * 21, "AI"]
+
+
+def test_equal_totals_are_ordered_by_the_best_round_then_the_seat_and_said_so():
+    """A QA pass saw 410 and 410 at a qualifying table and only one go to the final, with no
+    word why: the standings say how each tie was ordered, once the table is done."""
+    fresh = Tournament.new("etalat", "Ana", "cup")        # nothing played: every total 0
+    assert fresh.tables[0].ties() == [{"ahead": s, "behind": s + 1, "total": 0, "by": "seat"}
+                                      for s in range(3)]
+    assert all(table["ties"] == [] for table in platform.tournament_summary(fresh)["tables"])
+    for by in ("best_round", "seat"):
+        tournament = tournament_with_a_tie(by)
+        for table in tournament.tables:
+            totals, best, order = table.match.totals, table.best_rounds(), table.standings()
+            equal = [(a, b) for a, b in zip(order, order[1:]) if totals[a] == totals[b]]
+            assert [(tie["ahead"], tie["behind"]) for tie in table.ties()] == equal
+            for tie in table.ties():
+                ahead, behind = tie["ahead"], tie["behind"]
+                assert tie["total"] == totals[ahead]
+                assert tie["by"] == ("best_round" if best[ahead] > best[behind] else "seat")
+                assert best[ahead] >= best[behind] and (tie["by"] != "seat" or ahead < behind)
+        shown = platform.tournament_summary(tournament)["tables"]
+        assert [table["ties"] for table in shown] == [t.ties() for t in tournament.tables]

@@ -1238,6 +1238,44 @@ def test_a_reload_does_not_make_a_match_look_played_later(page, site_url):
     assert stored_match(page, match_id, lambda entry: entry["round"] == 2)["updated"] > played
 
 
+def ro_points(n: int) -> str:
+    """Romanian's "de" after 20 or more (1 punct, 15 puncte, 340 de puncte)."""
+    if abs(n) == 1:
+        return f"{n} punct"
+    return f"{n} puncte" if abs(n) == 0 or 1 <= abs(n) % 100 <= 19 else f"{n} de puncte"
+
+
+def test_a_tie_in_the_standings_says_how_it_was_ordered(page, site_url):
+    """Equal totals at a finished table: a note under it names who went ahead and why (a QA
+    pass saw 410 and 410 at a qualifying table and only one go to the final, unexplained)."""
+    from tests.helpers import tournament_with_a_tie
+    tournament = tournament_with_a_tie("best_round")
+    number, table = next((n, t) for n, t in enumerate(tournament.tables) if t.ties())
+    tie = table.ties()[0]
+    order = table.standings()
+    open_game(page, site_url)
+    wait_turn(page)
+    page.evaluate(IDB_PUT, ["kv", json.loads(json.dumps(tournament.to_json())), "tournament"])
+    open_tab(page, "tournament")
+    card = page.get_by_test_id("tournament-table").nth(number)
+    names = card.locator(".t-name").all_inner_texts()      # by rank
+    ahead, behind = names[order.index(tie["ahead"])], names[order.index(tie["behind"])]
+    assert order.index(tie["behind"]) == order.index(tie["ahead"]) + 1
+    notes = card.get_by_test_id("tournament-tie")
+    assert notes.count() == len(table.ties())
+    assert notes.first.inner_text() == (f"Egalitate la {ro_points(tie['total'])}: {ahead}, apoi "
+                                        f"{behind} — după cea mai bună rundă.")
+    assert page.get_by_test_id("tournament-tie").count() == sum(
+        len(t.ties()) for t in tournament.tables)
+    page.get_by_test_id("platform-close").click()
+    page.get_by_test_id("lang").click()
+    open_tab(page, "tournament")
+    names = card.locator(".t-name").all_inner_texts()
+    ahead, behind = names[order.index(tie["ahead"])], names[order.index(tie["behind"])]
+    assert notes.first.inner_text() == (f"Tied on {tie['total']} points: {ahead}, then {behind}"
+                                        " — by the better best round.")
+
+
 def test_the_menu_s_close_button_keeps_the_tabs_line_on_a_phone(new_context, site_url):
     """A QA pass: on a phone upright the menu's × took a line of its own under the tabs. The
     tabs wrap beside it; it stays at the first line's right end, in both languages."""

@@ -127,6 +127,14 @@ function render(state) {
       list.append(item);
     }
     card.append(list);
+    // equal totals: how they were ordered (Python's standings: the best round, then the seat)
+    const bySeat = (seat) => entrantLabel(table.seats.find((s) => s.seat === seat));
+    for (const tie of table.ties ?? []) {
+      const note = el("p", "muted t-tie", t(tie.by === "seat" ? "tieSeat" : "tieBest",
+        { ahead: bySeat(tie.ahead), behind: bySeat(tie.behind), total: t("tiePoints", { n: tie.total }) }));
+      note.setAttribute("data-testid", "tournament-tie");
+      card.append(note);
+    }
     box.append(card);
   }
   const places = $("tournament-places");
