@@ -195,8 +195,8 @@ def open_(state: RoundState, seat: int, formations: tuple[tuple[Tile, ...], ...]
     tiles = [t for f in laid for t in f]
     credits = [_credits(state, seat, f) for f in laid]
     if state.must_open and not has_tiles(tiles, state.must_lay):
-        raise RuleError(must_open_rule(state), f"the opening must use {tiles_text(state.must_lay)}, taken from "
-                        "the strip for it")
+        raise RuleError(must_open_rule(state), f"the opening must use "
+                        f"{tiles_text(state.must_lay)}, taken from the strip for it")
     state.opened[seat] = state.opened_this_turn = True
     state.must_open = False
     _lay_tiles(state, seat, tiles)
