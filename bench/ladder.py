@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import subprocess
 import sys
 import time
@@ -174,9 +175,11 @@ def write(doc: Path, rows: dict[tuple[str, int, str, str], str], note: str, full
                 old_rows[(cells[0], int(cells[1]), a, b)] = line
             elif line.startswith("Run ") and ": " in line:
                 old_notes[line.split(":", 1)[0][4:]] = line
-    # a new letter after every one in use: docs/bots.md's text names earlier runs by letter
+    # a new letter after every run the document lists, in the table's notes or under it
+    # (docs/bots.md's text names earlier runs by letter: a letter is never used twice)
+    listed = re.findall(r"^Run ([A-Z]):", text, flags=re.MULTILINE)
     letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
-    run = next(x for x in letters if x > max(old_notes, default="@"))
+    run = next(x for x in letters if x > max(listed, default="@"))
     order = [(v, s, a, b) for v in ("etalat", "tabla") for s in (2, 4) for a, b in PAIRS]
     table = list(HEADER)
     cited = set()
