@@ -15,8 +15,9 @@ from pathlib import Path
 from browser_helpers import plain_move
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_game import (
-    FOUR_SEATS_OVER, GAME_READY_MS, atu_close_log, click_tile, close_with_the_atu, new_game_via_dialog, open_game,
-    play_my_turn, play_round, save_before_load, screenshot_path, show_scores, snap, wait_turn,
+    FOUR_SEATS_OVER, GAME_READY_MS, atu_close_log, click_tile, close_with_the_atu,
+    new_game_via_dialog, open_game, play_my_turn, play_round, save_before_load, screenshot_path,
+    show_scores, snap, wait_turn,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
