@@ -39,6 +39,7 @@ const S = {
   snap: null,
   ...rack.emptyRack(),  // the rack as arranged: order [{key, name}], selected, cursor, draft
   busy: false,
+  switching: false,     // Python's game is being replaced (switchGame): no bot step until adopted
   botTimer: null,
   stats: { bot: [], render: [] },  // bot steps (ms in Python) and redraws (ms), for benches
   backend: null,        // who answers intents: the local engine, or a room (web/room/)
@@ -305,22 +306,42 @@ async function newGameFromPrefs(schedule_ = true) {
 }
 
 async function newGame(choice, schedule_ = true) {
-  clock.stop();
-  clearTimeout(S.botTimer);
-  const answer = await call("new_game", {
-    variant: choice.variant, seats: choice.seats, options: choice.options, name: t("you"),
-  });
-  rememberTable(choice);
-  await adopt(answer.result, schedule_);
-  return answer.result;
+  return switchGame(async () => {
+    const answer = await call("new_game", {
+      variant: choice.variant, seats: choice.seats, options: choice.options, name: t("you"),
+    });
+    rememberTable(choice);
+    return answer.result;
+  }, { schedule_ });
 }
 
-// A fresh game from a snapshot (a new game, or the platform's arena / tournament table);
-// `note` is told with what the platform says about the table it replaces.
-async function adopt(snap, schedule_ = true, note = "") {
-  const notes = [note, platform.replacing(S.snap, snap)].filter(Boolean);
+/** Python's game is replaced by `request`, an engine call that answers the next game's
+ * snapshot (a new game; the platform's arena, tournament table or stored match). No bot step,
+ * move or clock runs from the request until the page has adopted its answer (a step asked in
+ * between played the next game's bot before the page had that game); a step under way ends
+ * first. A request that fails changes nothing: the game on the table goes on. `note` is told
+ * with what the platform says about the table replaced. */
+async function switchGame(request, { note = "", schedule_ = true } = {}) {
+  S.switching = true;
   clock.stop();
   clearTimeout(S.botTimer);
+  // a step of this page's engine ends first; a guest's move waits on its host (up to 15 s):
+  // leaving the room (adopt) answers it
+  while (S.busy && S.backend.kind !== "guest") await new Promise((resolve) => setTimeout(resolve, 20));
+  S.switching = S.busy = true;     // another switch may have ended meanwhile
+  try {
+    const snap = await request();
+    await adopt(snap, note);
+    return snap;
+  } finally {
+    S.switching = S.busy = false;
+    if (schedule_) schedule();
+  }
+}
+
+/** The next game's snapshot on the table (switchGame has stopped the bots and the clock). */
+async function adopt(snap, note) {
+  const notes = [note, platform.replacing(S.snap, snap)].filter(Boolean);
   exitRoom();
   rack.resetRack(S);
   hideBanner();
@@ -331,7 +352,6 @@ async function adopt(snap, schedule_ = true, note = "") {
   if (started && !snap.players[snap.view.seat]?.is_bot) $("rack-tiles").focus({ preventScroll: true });
   await persist();
   if (notes.length) toast(notes.join(" "));
-  if (schedule_) schedule();
 }
 
 // ------------------------------------------------------------------ engine calls
@@ -449,7 +469,7 @@ async function act(action) {
 
 async function botStep() {
   S.botTimer = null;
-  if (!S.snap?.bot_to_play || !tabActive()) return;
+  if (S.switching || !S.snap?.bot_to_play || !tabActive()) return;   // adopting: it schedules
   if (S.busy) {
     S.botTimer = setTimeout(botStep, 50);
     return;
@@ -1028,7 +1048,7 @@ function wire() {
 // The newest tab plays; an older one stops its bots, clock and room (web/tabs.js).
 claimTab({ stop: () => { clock.stop(); clearTimeout(S.botTimer); S.room?.drop(); } });
 wire();
-platform.init({ call, pageError, adopt, toast, snap: () => S.snap, newGame: () => newGameFromPrefs() });  // platform: menu, screens
+platform.init({ call, pageError, switchGame, toast, snap: () => S.snap, newGame: () => newGameFromPrefs() });  // platform: menu, screens
 boot().catch((error) => {
   console.error(error);
   status.textContent = t("bootFailed");

@@ -239,6 +239,61 @@ def test_a_quick_game_over_a_tournament_table_says_where_the_tournament_waits(pa
                            "continui din Meniu → Turneu.'")
 
 
+# Every engine call's name, in order: web/engine.js sets window.remiCalling as each one starts.
+CALL_LOG = """(() => {
+  const calls = window.remiCalls = [];
+  let now = null;
+  Object.defineProperty(window, "remiCalling", {
+    configurable: true,
+    get: () => now,
+    set: (value) => { now = value; if (value) calls.push(value.name); },
+  });
+})()"""
+
+# Clicks Meniu → Arenă → Privește while a bot's move is being saved: that step's next timer
+# (botDelay=0) fires while Python deals the new table. False when no bot saved within 5 s.
+WATCH_DURING_A_BOT_SAVE = """() => new Promise((resolve) => {
+  const watch = document.querySelector('[data-testid=arena-watch]');
+  const until = performance.now() + 5000;
+  const poll = () => {
+    if (window.remiCalling?.name === 'save' && window.remiGame.busy) {
+      watch.click();
+      resolve(true);
+    } else if (performance.now() > until) resolve(false);
+    else setTimeout(poll, 0);
+  };
+  poll();
+})"""
+
+
+def test_no_bot_moves_at_the_next_table_before_the_page_has_it(page, site_url):
+    """A table that replaces the one on screen (here a watched arena, dealt while the bots of
+    the last one play without delay) is adopted before any bot moves at it: the engine's next
+    call after the deal is the page's save of the new table, never a bot step. (A step whose
+    timer fired during the deal played the new table's bot before the page had that table.)"""
+    page.add_init_script(CALL_LOG)
+    open_game(page, site_url, "botDelay=0")
+    switches = attempts = 0
+    while switches < 3 and attempts < 10:
+        attempts += 1
+        before = snap(page)["match_id"]
+        open_tab(page, "arena")
+        if page.evaluate(WATCH_DURING_A_BOT_SAVE):
+            switches += 1
+        else:      # the round ended meanwhile (its bots idle): a switch all the same
+            page.get_by_test_id("arena-watch").click()
+        page.wait_for_function("id => window.remiGame.snap?.match_id !== id && !window.remiGame"
+                               ".busy && !document.getElementById('platform').open", arg=before)
+    assert switches == 3
+    calls = page.evaluate("window.remiCalls")
+    deals = [at for at, name in enumerate(calls) if name == "arena_new"]
+    assert len(deals) == attempts
+    for at in deals:
+        following = calls[at + 1:]
+        assert "save" in following
+        assert "bot_step" not in following[:following.index("save")], calls[at - 2:at + 6]
+
+
 def test_leaving_a_tournament_while_its_bot_table_is_simulated(page, site_url):
     """Leaving stops the simulation under way at its next slice (no slice is asked of a
     tournament Python has forgotten), an ordinary game replaces the table, and the

@@ -956,6 +956,31 @@ def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
     assert guest.evaluate("localStorage.getItem('remi.room.guest')") is None
 
 
+def test_a_guest_s_new_game_does_not_wait_for_a_host_that_does_not_answer(
+        context, new_context, site_url, relay):
+    """A guest's move waits on its host (up to 15 s); a new game started meanwhile leaves the
+    room at once: it does not wait for that answer, as a step of the page's own engine is
+    waited for (web/app.js switchGame)."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest"], signalling="relay", relays=relay.url)
+    guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
+    join_dialog(guest, "Ana")
+    wait_seated(guest, others=[host])
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    play_until([host], lambda: snap(guest)["my_turn"], timeout_s=120)
+    host.evaluate("setTimeout(() => { const end = Date.now() + 20000; while (Date.now() < end); })")
+    guest.evaluate("a => { window.remi.act(a); }", snap(guest)["legal"][0])
+    guest.wait_for_function("window.remiGame.busy")              # the move waits on the host
+    started = time.monotonic()
+    guest.get_by_test_id("new-game").click()
+    guest.get_by_test_id("start-game").click()
+    guest.wait_for_function("!document.body.dataset.room && !window.remiGame.busy"
+                            " && window.remiGame.snap.view.seat === 0", timeout=30_000)
+    assert time.monotonic() - started < 8
+
+
 # ------------------------------------------------------------------ the lobby entry, a retry, the turn line
 
 def turn_line(page) -> str:

@@ -163,15 +163,15 @@ async function showMatch(id, redraw = false) {
     resume.type = "button";
     resume.setAttribute("data-testid", "history-resume");
     resume.addEventListener("click", async () => {
-      let snap;
       try {
-        snap = (await P.app.call("load", { log: entry.log })).result;
+        await P.app.switchGame(async () => {
+          const snap = (await P.app.call("load", { log: entry.log })).result;
+          $("platform").close();
+          return snap;
+        });
       } catch (error) {                 // a stored log the engine refuses: said, nothing changes
         P.app.toast(await P.app.pageError(error));
-        return;
       }
-      $("platform").close();
-      await P.app.adopt(snap);
     });
     const buttons = el("div", "sheet-buttons");
     buttons.append(resume);

@@ -124,11 +124,13 @@ const drawings = new Map();   // tab → the number of its latest drawing
 async function startArena(bots, watch) {
   const form = $("platform");
   const variant = form.querySelector("input[name=arena-variant]:checked")?.value ?? "etalat";
-  const snap = (await P.app.call("arena_new", {
-    variant, bots: watch ? 4 : bots, watch, name: P.profile?.name ?? t("you"),
-  })).result;
-  $("platform").close();
-  await P.app.adopt(snap, true, watch ? t("watching") : "");
+  await P.app.switchGame(async () => {
+    const snap = (await P.app.call("arena_new", {
+      variant, bots: watch ? 4 : bots, watch, name: P.profile?.name ?? t("you"),
+    })).result;
+    $("platform").close();
+    return snap;
+  }, { note: watch ? t("watching") : "" });
 }
 
 /** What to tell when `next` replaces the table on screen: a tournament table set aside

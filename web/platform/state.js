@@ -2,7 +2,7 @@
 const params = new URLSearchParams(location.search);
 
 export const P = {
-  app: null,            // the controller's handles (web/app.js): call, adopt, toast, snap, newGame
+  app: null,            // the controller's handles (web/app.js): call, switchGame, toast, snap, newGame
   profile: null,        // the profile (remi/profile.py format), as stored
   tournament: null,     // the tournament's standings (tournament_state), when one is loaded
   tab: null,            // the menu's last tab

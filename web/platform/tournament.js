@@ -240,11 +240,12 @@ async function startTournament() {
 }
 
 async function playTable() {
-  const snap = (await P.app.call("tournament_play")).result;
-  const db = await store();
-  await db.set("current", { kind: "tournament", match_id: snap.match_id });
-  $("platform").close();
-  await P.app.adopt(snap);
+  await P.app.switchGame(async () => {
+    const snap = (await P.app.call("tournament_play")).result;
+    await (await store()).set("current", { kind: "tournament", match_id: snap.match_id });
+    $("platform").close();
+    return snap;
+  });
 }
 
 /** Forget the tournament (asked first while it runs): Python's, the stored one, and its
