@@ -2532,6 +2532,28 @@ def test_a_phone_on_its_side_shows_tabla_s_own_row_and_the_row_discarded_into(
             assert hidden == [], (seats, width, hidden)
 
 
+# Per seat card: the room between its tile count's digits and its score's (px).
+SCORE_GAPS = """(cards) => cards.map((card) => {
+  const text = (selector) => {
+    const range = document.createRange();
+    range.selectNodeContents(card.querySelector(selector));
+    return range.getBoundingClientRect();
+  };
+  return Math.round(text('.seat-score').left - text('[data-testid=rack-size] b').right);
+})"""
+
+
+def test_a_phone_on_its_side_sets_each_seat_s_score_apart_from_its_tile_count(page, site_url):
+    """Tablă on a phone on its side: a seat card is as wide as its content, and a QA pass read
+    "14 0" as two numbers of one kind. The score stands at least a rem from the count."""
+    open_game(page, site_url)
+    new_game_via_dialog(page, "tabla", 4, ["medium"] * 3)
+    page.set_viewport_size({"width": 844, "height": 390})
+    wait_turn(page)
+    gaps = page.locator("[data-testid=seat]").evaluate_all(SCORE_GAPS)
+    assert len(gaps) == 4 and min(gaps) >= 16, gaps
+
+
 def test_a_phone_on_its_side_keeps_the_top_of_a_long_strip_or_row_in_sight(
         page, site_url, tmp_path):
     """A strip of three dozen tiles on a phone in landscape (a QA pass): it wrapped onto a
