@@ -977,6 +977,27 @@ function setTurnText(...parts) {
 const refuse = (error, rule, options = {}) =>
   showRefusal(error, rule, { preset: S.snap?.view?.options?.preset, ...options });
 
+/** A tap or click on a greyed move says why, briefly: touch shows no title, and a greyed
+ * Închide told a QA pass nothing. Its own reason when it has one (Închide: T6), else the turn's
+ * line, which says what the turn allows. (A disabled button gets no click, but its pointer
+ * events reach the row: a press and a release on the same button count.) */
+function explainGreyedMoves() {
+  let pressed = null;
+  const greyed = (event) => {
+    const button = event.target.closest?.("button[id^=act-]");
+    return button?.disabled && !button.hidden ? button : null;
+  };
+  $("actions").addEventListener("pointerdown", (event) => { pressed = greyed(event); });
+  $("actions").addEventListener("pointerup", (event) => {
+    const button = greyed(event);
+    if (!button || button !== pressed) return;
+    pressed = null;
+    const line = [...($("turn-info")?.childNodes ?? [])]
+      .filter((node) => !node.classList?.contains("clock")).map((node) => node.textContent).join("");
+    toast(button.title || line.trim(), { brief: true });
+  });
+}
+
 // ------------------------------------------------------------------ wiring
 
 function wire() {
@@ -1032,6 +1053,7 @@ function wire() {
   $("act-discard").addEventListener("click", () => discardOrClose("discard"));
   $("act-close").addEventListener("click", () => discardOrClose("close"));
   $("act-clear").addEventListener("click", clearChoice);
+  explainGreyedMoves();
   $("sort-colour").addEventListener("click", () => sortRack(byColour));
   $("sort-number").addEventListener("click", () => sortRack(byNumber));
   $("arrange").addEventListener("click", arrangeRack);

@@ -1624,6 +1624,30 @@ def test_a_phone_upright_shows_its_notes_over_the_rack(phone, site_url):
     phone.get_by_test_id("tab-history").wait_for(timeout=5_000)
 
 
+def test_a_tap_on_a_greyed_move_says_why(phone, site_url):
+    """Touch shows no title, and a greyed Închide told a QA pass nothing: a tap on a greyed
+    move says why in a note — Închide its rule (T6), Aruncă what the turn allows now (draw
+    first). Nothing is played."""
+    open_game(phone, site_url)
+    new_game_via_dialog(phone, "tabla", 2, ["easy"])
+    state = wait_turn(phone)
+    if state["view"]["phase"] != "draw":               # the first turn only discards (T3)
+        play_my_turn(phone, 0)
+        state = wait_turn(phone)
+    assert state["view"]["phase"] == "draw"
+    toast = phone.get_by_test_id("toast")
+    for button, said in (("act-close", "Închizi când toate piesele, în afară de cea aruncată,"
+                                       " fac formații (T6)."),
+                         ("act-discard", "Rândul tău · Trage din teanc sau ia din rândul tău")):
+        assert phone.get_by_test_id(button).is_disabled()
+        phone.get_by_test_id(button).tap(force=True)
+        phone.wait_for_function("([id, text]) => { const t = document.getElementById(id);"
+                                " return !t.hidden && t.textContent.startsWith(text); }",
+                                arg=["toast", said], timeout=5_000)
+        assert toast.is_visible()
+    assert snap(phone)["view"]["history"] == state["view"]["history"]
+
+
 def test_offline_reload_resumes_through_the_service_worker(page, context, site_url):
     open_game(page, site_url)
     wait_service_worker(page)
