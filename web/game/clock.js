@@ -14,9 +14,18 @@ export class TurnClock {
     this.turn = null;
     this.deadline = 0;
     this.handle = null;
+    addEventListener("pagehide", () => this.save());
+  }
+
+  /** The turn's time left, stored (see msLeft). */
+  save() {
+    if (this.turn === null) return;
+    this.savedAt = performance.now();
+    remember(this.turn, this.deadline - this.savedAt);
   }
 
   stop() {
+    this.save();
     clearInterval(this.handle);
     this.handle = null;
     this.turn = null;
@@ -34,6 +43,7 @@ export class TurnClock {
       this.stop();
       this.turn = turn;
       this.deadline = performance.now() + msLeft(turn, seconds * 1000 * this.scale);
+      this.savedAt = performance.now();
       this.handle = setInterval(() => this.tick(), 250);
     }
     this.tick();
@@ -56,19 +66,28 @@ export class TurnClock {
   }
 
   tick() {
+    if (performance.now() - this.savedAt >= 1000) this.save();
     if (this.show() > 0 || this.busy()) return;
     this.stop();
     this.onExpire();
   }
 }
 
-// A turn's deadline outlives a reload: it is stored in wall-clock time with the turn's id,
-// so reloading the page does not give the player a fresh clock.
+// A turn's time left outlives a reload and a closed page: it is stored with the turn's id
+// every second (and as the page goes), so a reload gives no fresh clock, and the time the page
+// was closed does not count (a QA pass came back to a game against bots to find its turn
+// played by the clock).
 function msLeft(turn, full) {
   try {
     const saved = JSON.parse(localStorage.getItem(CLOCK_KEY) ?? "null");
-    if (saved?.turn === turn) return Math.min(full, saved.endsAt - Date.now());
+    if (saved?.turn === turn && Number.isFinite(saved.left)) return Math.min(full, saved.left);
   } catch { /* a broken entry: a full clock */ }
-  localStorage.setItem(CLOCK_KEY, JSON.stringify({ turn, endsAt: Date.now() + full }));
+  remember(turn, full);
   return full;
+}
+
+function remember(turn, left) {
+  try {
+    localStorage.setItem(CLOCK_KEY, JSON.stringify({ turn, left: Math.max(0, Math.round(left)) }));
+  } catch { /* storage full: a reload gives a full clock */ }
 }
