@@ -949,7 +949,10 @@ function renderTurn(snap, info) {
       : view.must_open ? t("phaseMustOpen", { rule: view.must_open })
       : canOpen(snap) ? t("phaseCanOpen")
       : view.turn === 0 ? t("phaseFirst", { rule: view.variant === "etalat" ? "E2" : "T3" })
-      : view.first_round ? t("phaseFirstRound") : t("phasePlay");
+      : view.first_round ? t("phaseFirstRound")
+      // what the rest of the turn allows (a QA pass looked for a way to "form" in Tablă)
+      : t(view.variant === "tabla" ? "phasePlayTabla"
+        : view.opened[view.seat] ? "phasePlay" : "phasePlayUnopened");
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];
     if (view.must_lay?.length) {
       parts.push(" ", el("span", "warn", t("mustLay", { tiles: view.must_lay.map((tile) => tileLabel(tile)).join(", ") })));

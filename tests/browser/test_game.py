@@ -597,10 +597,10 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     assert note.is_hidden()
 
 
-def last_draw_log(variant: str) -> dict:
+def last_draw_log(variant: str, stock: int = 1) -> dict:
     """A saved 3-seat match at the human's turn (seat 0) with one draw left in the stock:
-    Etalat's atu, drawn last (E12), or Tablă's last tile (T9); every turn so far drew and
-    threw the tile drawn."""
+    Etalat's atu, drawn last (E12), or Tablă's last tile (T9) — or `stock` tiles left, a
+    multiple of 3 plus 1 —; every turn so far drew and threw the tile drawn."""
     import random
 
     from remi.deal import Deal
@@ -617,7 +617,7 @@ def last_draw_log(variant: str) -> dict:
     match = Match(variant, Options(), 3)
     match.start_round(Deal.from_json(deal, 3))
     match.play(f"discard {hands[first][0]}")
-    while match.current.stock_count > 1:
+    while match.current.stock_count > stock:
         match.play("draw")
         match.play(f"discard {tile_name(match.current.drawn)}")
     return saved_match("lastdraw0001", variant, tiles[43], hands, [], list(match.current.actions),
@@ -649,6 +649,26 @@ def test_the_last_draw_says_it_ends_the_round(page, site_url, variant, hint):
     page.get_by_test_id("act-discard").click()
     page.get_by_test_id("scores").wait_for()                       # and the round is over
     assert snap(page)["view"]["closer"] is None
+
+
+@pytest.mark.parametrize("variant,hint", [
+    ("etalat", "Aruncă o piesă: nu poți etala încă (E4)."),
+    ("tabla", "Alege piesa de aruncat și apasă Aruncă."),
+])
+def test_after_the_draw_the_hint_says_what_the_turn_allows(page, site_url, variant, hint):
+    """A QA pass read "Formează, apoi aruncă o piesă." in Tablă, where nothing is laid (T1),
+    and looked for a way to form: after the draw the hint is the variant's own (Etalat: an
+    unopened rack that cannot open only discards, E4)."""
+    save_before_load(page, last_draw_log(variant, stock=31))
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["view"]["phase"] == "draw" and not state["view"].get("first_round")
+    before = history_len(page)
+    page.get_by_test_id("stock").click()
+    wait_change(page, before)
+    legal = snap(page)["legal"]
+    assert not any(a.startswith(("open ", "close ")) for a in legal), legal
+    assert page.locator("#turn-info").inner_text() == f"Rândul tău · {hint}"
 
 
 def test_a_long_history_fades_at_its_foot_until_scrolled_to_its_end(page, site_url):
