@@ -87,8 +87,9 @@ def take(state: RoundState, seat: int, count: int) -> None:
     if count > takeable:
         # before opening, those too only to open with (a QA pass read "at most 4" as allowed)
         unopened = ", and before opening only to use the tile cut at in this turn's opening (E5, E6)"
+        # the count as a count of tiles ("at most 12" read as a tile 12)
         raise RuleError("E1", "the head of the strip, its first tile, is never taken: you may "
-                        f"take at most {takeable}, the tiles above it"
+                        f"take at most the tiles above it ({takeable})"
                         + ("" if state.opened[seat] else unopened))
     opened, rack = state.opened[seat], state.racks[seat]
     taken = state.strip[-count:]

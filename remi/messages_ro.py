@@ -92,14 +92,14 @@ REFUSALS: dict[str, str] = {
     "nobody lays anything in the first turn of the table": "în primul tur al mesei nimeni nu coboară nimic",
     "the strip holds only its head, which can never be taken":
         "șirul are doar capul, care nu se ia niciodată",
-    "the head of the strip, its first tile, is never taken: you may take at most {takeable}, "
-    "the tiles above it":
-        "capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult {takeable}, "
-        "piesele de deasupra lui",
-    "the head of the strip, its first tile, is never taken: you may take at most {takeable}, "
-    "the tiles above it{unopened}":
-        "capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult {takeable}, "
-        "piesele de deasupra lui{unopened}",
+    "the head of the strip, its first tile, is never taken: you may take at most the tiles "
+    "above it ({takeable})":
+        "capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult piesele de "
+        "deasupra lui ({takeable})",
+    "the head of the strip, its first tile, is never taken: you may take at most the tiles "
+    "above it ({takeable}){unopened}":
+        "capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult piesele de "
+        "deasupra lui ({takeable}){unopened}",
     "preset clasic: only an opened player may break the strip":
         "la regulile clasice doar un jucător etalat poate sparge șirul",
     "not opened yet: you may take {tile_name(cut)} only to use it in an opening this turn "

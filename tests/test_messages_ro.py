@@ -109,15 +109,16 @@ def test_every_catalogue_entry_keeps_its_values():
     ("T7: with the atu taken you close at once, discarding a tile that leaves the rest in "
      "formations",
      "T7: cu atuul luat închizi imediat, aruncând o piesă care lasă restul în formații"),
-    ("E1: the head of the strip, its first tile, is never taken: you may take at most 3, the "
-     "tiles above it",
-     "E1: capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult 3, piesele de "
-     "deasupra lui"),
-    ("E1: the head of the strip, its first tile, is never taken: you may take at most 3, the "
-     "tiles above it, and before opening only to use the tile cut at in this turn's opening "
-     "(E5, E6)",
-     "E1: capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult 3, piesele de "
-     "deasupra lui, iar înainte de etalare doar ca să etalezi în tura asta cu piesa de la "
+    # the count said as a count of tiles (a QA pass read "cel mult 12" as a tile 12)
+    ("E1: the head of the strip, its first tile, is never taken: you may take at most the "
+     "tiles above it (3)",
+     "E1: capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult piesele de "
+     "deasupra lui (3)"),
+    ("E1: the head of the strip, its first tile, is never taken: you may take at most the "
+     "tiles above it (3), and before opening only to use the tile cut at in this turn's "
+     "opening (E5, E6)",
+     "E1: capul șirului, prima lui piesă, nu se ia niciodată: poți lua cel mult piesele de "
+     "deasupra lui (3), iar înainte de etalare doar ca să etalezi în tura asta cu piesa de la "
      "tăietură (E5, E6)"),
     ("E9: R7 B7: not on your rack", "E9: R7 B7: nu se află în rastelul tău"),
     # a joker that must still be laid is the sentence's subject: "Jokerul trebuie…"

@@ -33,11 +33,11 @@ def test_E1_the_head_of_the_strip_is_never_taken():
     assert state.to_play == 1 and not state.opened[1]
     error = refusal(state, "take 5")      # before opening those too only to open with (E5, E6)
     assert error.rule == "E1" and str(error).endswith(
-        "at most 4, the tiles above it, and before opening only to use the tile cut at in this "
-        "turn's opening (E5, E6)")
+        "at most the tiles above it (4), and before opening only to use the tile cut at in "
+        "this turn's opening (E5, E6)")
     state = play(state, "draw", f"discard {tile_name(state.racks[1][0])}")
     assert state.to_play == 0 and state.opened[0]
-    assert str(refusal(state, "take 6")).endswith("at most 5, the tiles above it")
+    assert str(refusal(state, "take 6")).endswith("at most the tiles above it (5)")
 
 
 def test_E2_first_player_discards_only_and_others_draw_first():
