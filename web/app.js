@@ -716,25 +716,34 @@ async function laySelected() {
   await act(`lay ${names.join(" ")}`);
 }
 
-function addToDraft() {
+/** The selection becomes a formation of the opening being composed (resolves once it is
+ * shown as the engine would lay it). */
+async function addToDraft() {
   if (!composing() || !rack.addToDraft(S)) return;
   saveRackOrder();
   render();
-  orderDraftGroup(S.draft.at(-1));
+  await orderDraftGroup(S.draft.at(-1));
 }
 
 /** A formation being composed is shown as the engine would lay it (a QA pass read
  * "11 · 13 · joker" as no run): a run low to high, a joker at the place it stands for; what
- * makes no formation, in number order, jokers last. */
+ * makes no formation, in number order, jokers last. Tiles that make no formation but split
+ * wholly into formations become those formations, each a group of its own (a QA pass selected
+ * a whole opening at once and pressed Etalează: C5 refused "one formation" of six tiles). */
 async function orderDraftGroup(group) {
   const names = group.map(nameOf);
   const laid = await call("formation", { tiles: names }).then((answer) => answer.result, () => null);
+  let parts = laid ? [laid] : [draftOrder(names)];
+  if (!laid && names.length >= 6) {
+    const split = await call("arrange", { rack: names }).then((answer) => answer.result, () => null);
+    if (split && !split.loose.length && split.formations.length > 1) parts = split.formations;
+  }
   const index = S.draft.indexOf(group);
   if (index < 0) return;                  // opened, cleared or undone meanwhile
   const free = [...group];
-  const keys = (laid ?? draftOrder(names))
-    .map((name) => free.splice(free.findIndex((key) => nameOf(key) === name), 1)[0]);
-  rearranged(() => { S.draft[index] = keys; });
+  const groups = parts.map((part) =>
+    part.map((name) => free.splice(free.findIndex((key) => nameOf(key) === name), 1)[0]));
+  rearranged(() => { S.draft.splice(index, 1, ...groups); });
 }
 
 /** The first opening of the legal list laid out as the draft (its formations, from the rack). */
@@ -753,7 +762,7 @@ function showOpening() {
 
 async function openDraft() {
   if (!mine() || !composing()) return;
-  if (S.selected.size) addToDraft();
+  if (S.selected.size) await addToDraft();
   if (!S.draft.length) return;
   const text = S.draft.map((group) => group.map(nameOf).join(" ")).join(" | ");
   const ok = await act(`open ${text}`);

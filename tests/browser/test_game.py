@@ -891,6 +891,29 @@ def test_a_rack_that_can_open_is_told_so_and_shown_the_opening(page, site_url):
     assert page.get_by_test_id("act-show-opening").is_hidden()
 
 
+def test_a_whole_opening_selected_at_once_opens(page, site_url):
+    """C5, E4: a QA pass selected both formations of its opening at once and pressed
+    Etalează; the six tiles went as one formation and C5 refused them. Tiles that make no one
+    formation but split wholly into formations are composed as those formations."""
+    save_before_load(page, take_to_open_log())
+    open_game(page, site_url)
+    wait_turn(page)
+    page.get_by_test_id("stock").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    opening = next(a for a in snap(page)["legal"] if a.startswith("open "))
+    tiles = opening[len("open "):].replace("| ", "").split()
+    assert len(tiles) >= 6 and opening.count("|") >= 1, opening
+    for name in tiles:
+        click_tile(page, name)
+    page.get_by_test_id("act-open").click()
+    page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.opened[0]",
+                           timeout=10_000)
+    laid = snap(page)["view"]["history"][-1]["action"]
+    assert laid.startswith("open ") and laid.count("|") >= 1, laid
+    assert sorted(laid[len("open "):].replace("| ", "").split()) == sorted(tiles)
+    assert page.get_by_test_id("banner").is_hidden()
+
+
 def opened_log() -> dict:
     """take_to_open_log's match after the human (seat 0) took Y10, opened with it and
     discarded B9; the bots then play (the same moves each time: their seed is the match's)
