@@ -306,7 +306,10 @@ export function isTileName(text) {
 /** Every tile code in a sentence (R7, B11, J: the notation's English letters) in words,
  * so a player reads "11 albastru", not "B11". */
 export function tileWords(text) {
-  return text.replace(new RegExp(`\\b(?:${TILE_CODE})\\b`, "g"), (code) => tileLabel(code));
+  // a list of tiles is said with commas: "2 roșu, 12 galben, 4 roșu" (a QA pass could not
+  // tell which number went with which colour in "2 roșu 12 galben 4 roșu")
+  return text.replace(new RegExp(`\\b(?:${TILE_CODE})(?: (?:${TILE_CODE}))*\\b`, "g"),
+    (codes) => codes.split(" ").map((code) => tileLabel(code)).join(", "));
 }
 
 /** A rule's name in words; `preset` is the table's ("platform" / "clasic"). */

@@ -1230,9 +1230,12 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
         page.keyboard.press("d")
         banner.wait_for()
     # a tile named by the engine's text is said in words (the codes use English letters)
-    said = page.evaluate("async () => (await import('./web/i18n.js'))"
-                         ".tileWords('E5: you may take Y8 only to use it; not J or B13 (E4)')")
+    tile_words = "async (text) => (await import('./web/i18n.js')).tileWords(text)"
+    said = page.evaluate(tile_words, "E5: you may take Y8 only to use it; not J or B13 (E4)")
     assert said == "E5: you may take 8 galben only to use it; not joker or 13 albastru (E4)"
+    # a list of tiles with commas (a QA pass read "2 roșu 12 galben 4 roșu" as one jumble)
+    said = page.evaluate(tile_words, "C5: a run is one colour in consecutive numbers: R2 Y12 J")
+    assert said == "C5: a run is one colour in consecutive numbers: 2 roșu, 12 galben, joker"
     said = page.evaluate("async () => (await import('./web/i18n.js'))"
                          ".describe({ action: 'open Y7 Y5 Y6 | K10 R10 J | B12 B13 B1' }, 'AI greu', false, 'etalat')")
     assert said == "AI greu a etalat: 5–7 galben · 10 negru, roșu, joker · 12 13 1 albastru"
