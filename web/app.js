@@ -11,7 +11,7 @@ import {
 import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
 import { TurnClock } from "./game/clock.js";
 import { keepFocus, trackFocus } from "./game/focus.js";
-import { hideBanner, hideBriefToast, showRefusal, toast } from "./game/messages.js";
+import { hideBanner, hideBriefToast, hideTurnToast, showRefusal, toast } from "./game/messages.js";
 import { openDialog, readDialog, renderLevelFields, showPresetFor } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
@@ -391,6 +391,7 @@ function setSnapshot(snap) {
       if (row.length > (old.view.rows?.[seat]?.length ?? 0)) snap.freshRow = seat;
     });
   }
+  if (!!old?.my_turn !== !!snap.my_turn) hideTurnToast();
   if (old?.my_turn && !snap.my_turn) {   // the turn ended (a move, or the clock: C8 rolls a
     S.draft = [];                         // meld being composed back): so does the composing
     S.selected.clear();
@@ -690,7 +691,9 @@ async function discardOrClose(kind, byKey = false) {
   const names = rack.selectedNames(S);
   const cursor = byKey && names.length === 0 ? S.order[S.cursor]?.name : null;
   const name = names.length === 1 ? names[0] : cursor;
-  if (!name) return toast(t("pickOne", { action: t(kind === "close" ? "closeBtn" : "discardBtn") }));
+  if (!name) {
+    return toast(t("pickOne", { action: t(kind === "close" ? "closeBtn" : "discardBtn") }), { turn: true });
+  }
   await act(`${kind} ${name}`);
 }
 
@@ -774,7 +777,7 @@ async function openDraft() {
 async function attachTo(number, key = null) {
   if (!mine() || S.snap.view.variant !== "etalat") return;   // Tablă lays nothing (T1)
   const names = key ? [nameOf(key)] : rack.selectedNames(S);
-  if (names.length !== 1) return toast(t("pickToAttach"));
+  if (names.length !== 1) return toast(t("pickToAttach"), { turn: true });
   const name = names[0];
   const legal = S.snap.legal;
   const swap = `swap ${name} in ${number}`;
@@ -1006,7 +1009,7 @@ function explainGreyedMoves() {
     pressed = null;
     const line = [...($("turn-info")?.childNodes ?? [])]
       .filter((node) => !node.classList?.contains("clock")).map((node) => node.textContent).join("");
-    toast(button.title || line.trim(), { brief: true });
+    toast(button.title || line.trim(), { brief: true, turn: true });
   });
 }
 

@@ -21,11 +21,12 @@ addEventListener("resize", placeTop);
  * the player's place). A `brief` one (the
  * "resumed" note) lasts less and goes at the player's first click, tap or key, or when the
  * round-end panel opens. */
-export function toast(text, { brief = false } = {}) {
+export function toast(text, { brief = false, turn = false } = {}) {
   const box = $("toast");
   if (brief && !box.hidden && !box.dataset.brief) return;   // a warning is not covered by a note
   box.textContent = text;
   box.hidden = false;
+  box.dataset.turn = turn ? "1" : "";
   // inside the modal dialog open now, if any: everything outside it is covered and inert
   // (neither seen nor read out)
   const host = document.querySelector("dialog:modal") ?? document.body;
@@ -42,6 +43,12 @@ export function hideToast() {
 
 export function hideBriefToast() {
   if ($("toast").dataset.brief) hideToast();
+}
+
+/** A note about a move of the turn (`turn`: "Aruncă: choose one tile") goes when the turn
+ * does (a QA pass saw one still shown after the bots' moves, at its next turn's start). */
+export function hideTurnToast() {
+  if ($("toast").dataset.turn) hideToast();
 }
 
 /** The red banner: the rule's id and name, and the reason (`error`, in the page's language;
