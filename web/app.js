@@ -11,7 +11,9 @@ import {
 import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
 import { TurnClock } from "./game/clock.js";
 import { keepFocus, trackFocus } from "./game/focus.js";
-import { hideBanner, hideBriefToast, hideTurnToast, showRefusal, toast } from "./game/messages.js";
+import {
+  hideBanner, hideBriefToast, hideTurnToast, showRefusal, toast, translateRefusal,
+} from "./game/messages.js";
 import { openDialog, readDialog, renderLevelFields, showPresetFor } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
@@ -1033,7 +1035,7 @@ function wire() {
   });
   $("btn-lang").addEventListener("click", () => {
     setLang(lang() === "ro" ? "en" : "ro");
-    hideBanner();                  // a refusal's text stays in the language it was given in
+    translateRefusal();
     $("announce").textContent = "";   // so is the last thing said to a screen reader
     translatePage();
     render();

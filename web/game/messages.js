@@ -53,7 +53,10 @@ export function hideTurnToast() {
 
 /** The red banner: the rule's id and name, and the reason (`error`, in the page's language;
  * `fromEngine`: the engine's English text, which the Romanian page translates). */
-export function showRefusal(error, rule, { heading = t("illegal"), fromEngine = false, preset } = {}) {
+export function showRefusal(error, rule, options = {}) {
+  const { heading = t("illegal"), fromEngine = false, preset } = options;
+  // the engine's text can be said again in the other language (translateRefusal)
+  shown = fromEngine && !options.heading ? { error, rule, options } : null;
   const banner = $("banner");
   banner.replaceChildren();
   banner.title = "";
@@ -89,4 +92,14 @@ export function showRefusal(error, rule, { heading = t("illegal"), fromEngine = 
 
 export function hideBanner() {
   $("banner").hidden = true;
+}
+
+let shown = null;   // the engine's refusal on show: {error, rule, options}
+
+/** The language changed: the engine's refusal on show is said in the new one (a QA pass
+ * lost its reason when the banner went); the page's own texts, given in one language, go. */
+export function translateRefusal() {
+  if ($("banner").hidden) return;
+  if (shown) showRefusal(shown.error, shown.rule, shown.options);
+  else hideBanner();
 }
