@@ -576,6 +576,7 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     # an Etalat closer's rack is empty: a dash, not a line that reads as missing (a QA pass)
     show_scores(page, FOUR_SEATS_OVER)
     assert racks.nth(2).locator(".tile-row").inner_text() == "—"
+    assert page.get_by_test_id("scores-legend").is_hidden()     # the headers are whole here
     # a seat never opened: its rack is not counted (E13, a flat −100); a QA pass read "0"
     # beside its fourteen tiles as a rack counted and worth nothing
     unopened = json.loads(json.dumps(FOUR_SEATS_OVER))
@@ -1795,6 +1796,11 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
                          " return [box.scrollWidth, box.clientWidth]; })()")
     assert wide[0] <= wide[1], f"the round-end table scrolls sideways: {wide}"
     assert page.locator("#scores thead th[title=Coborâte]").inner_text() == "Cob."
+    # the short headers in full under the table: a touch shows no title (a QA pass could not
+    # read "Arăt. / Răm. / Gem.")
+    legend = page.get_by_test_id("scores-legend")
+    assert legend.is_visible() and "Cob. = Coborâte · Răm. = Rămase" in legend.inner_text()
+    assert "Gem. = Geamăn atu" in legend.inner_text() and "Runda =" not in legend.inner_text()
     # why the match ended, then who won (a QA pass read only the winner)
     assert " · Ținta 1000 e atinsă · Câștigă: AI mediu #3" in page.locator("#scores-end").inner_text()
     # every button the panel can show (a tournament's four) keeps its words on one line

@@ -365,6 +365,12 @@ export function renderScores(snap, ownOrder = null) {
   const textKey = (key) => (view.variant === "tabla" && tabla[key]) || COLUMN_KEYS[key];
   for (const key of cols) head.append(textKey(key) ? header(textKey(key)) : el("th", "", key));
   head.append(header("colTotal", "total"), header("colMatch", "total"));
+  // the short headers in full under the table (a phone shows it: a touch shows no title, and
+  // a QA pass could not read "Arăt. / Răm. / Gem.")
+  const legend = [...cols.map(textKey).filter(Boolean), "colTotal", "colMatch"]
+    .filter((key) => t(`${key}Short`) !== t(key))
+    .map((key) => el("span", "", `${t(`${key}Short`)} = ${t(key)}`));   // each on one line
+  $("scores-legend").replaceChildren(...legend.flatMap((item, i) => (i ? [" · ", item] : [item])));
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
