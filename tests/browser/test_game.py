@@ -469,6 +469,30 @@ def close_with_the_atu(page, site_url: str, query: str = "botDelay=0") -> None:
     page.get_by_test_id("scores").wait_for()
 
 
+# The rack: whether it has the focus, and whether its keyboard ring (gold) is drawn.
+RACK_RING = """() => { const rack = document.getElementById('rack-tiles');
+  return [document.activeElement === rack, getComputedStyle(rack).boxShadow.includes('242, 193, 78')]; }"""
+
+
+def test_a_tap_on_the_round_end_panel_draws_no_keyboard_ring_on_the_rack(new_context, site_url):
+    """A QA pass on a phone tapped Runda următoare (the panel shown again by a reload) and the
+    rack came up in the keyboard's thick gold ring; a key on the panel still draws it."""
+    for by_key in (False, True):
+        page = phone_page(new_context, 390, 844)
+        close_with_the_atu(page, site_url)
+        page.reload()
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+        page.get_by_test_id("scores").wait_for()
+        round_no = snap(page)["round"]
+        if by_key:
+            page.keyboard.press("Enter")                # the panel's main button has the focus
+        else:
+            page.locator("#btn-next").tap()
+        page.wait_for_function("n => window.remiGame.snap.round === n + 1 && !window.remiGame"
+                               ".busy", arg=round_no)
+        assert page.evaluate(RACK_RING) == [True, by_key], by_key
+
+
 def test_the_help_opens_over_the_round_end_panel(new_context, site_url):
     """A QA pass on a phone: at a round's end, the score to understand, the help could not be
     opened (the bar's ? lies under the panel). The panel has its own ?, and the ? key works

@@ -26,6 +26,7 @@ export function enableKeys(game, on) {
   const onKey = (event) => {
     if (document.querySelector("dialog[open]")) return;
     if (!$("scores-panel").hidden) {           // the round-end panel: its buttons, by Tab and Enter
+      byKeys(true);                           // the rack it gives the focus back to: by keys
       if (event.key === "Tab") keepFocusIn($("scores-panel"), event);
       if (event.key === "Escape") { on.scoresAside(true); event.preventDefault(); }
       if (event.key === "?") { on.showHelp(); event.preventDefault(); }
