@@ -597,9 +597,13 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     assert tiles(0) == [["B9", False], ["K2", False], ["Y5", False]]      # as arranged
     assert tiles(2) == [["K1", False], ["R7", True], ["J", False]]        # T8: held, +50
     assert "+50" in racks.nth(2).locator(".tile.twin").get_attribute("aria-label")
+    # the rows of tiles say what they are (a QA pass read them with no word for them)
+    title = page.locator("#end-racks .end-racks-title")
+    assert title.inner_text().lower() == "rastelele (cine a închis: formațiile lui)"
     # an Etalat closer's rack is empty: a dash, not a line that reads as missing (a QA pass)
     show_scores(page, FOUR_SEATS_OVER)
     assert racks.nth(2).locator(".tile-row").inner_text() == "—"
+    assert title.inner_text().lower() == "ce a rămas în rastele"
     assert page.get_by_test_id("scores-legend").is_hidden()     # the headers are whole here
     # a seat never opened: its rack is not counted (E13, a flat −100); a QA pass read "0"
     # beside its fourteen tiles as a rack counted and worth nothing
