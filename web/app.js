@@ -12,7 +12,7 @@ import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
 import { TurnClock } from "./game/clock.js";
 import { keepFocus, trackFocus } from "./game/focus.js";
 import {
-  hideBanner, hideBriefToast, hideTurnToast, showRefusal, toast, translateRefusal,
+  addRefusalHint, hideBanner, hideBriefToast, hideTurnToast, showRefusal, toast, translateRefusal,
 } from "./game/messages.js";
 import { openDialog, readDialog, renderLevelFields, showPresetFor } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
@@ -772,6 +772,9 @@ async function openDraft() {
   const text = S.draft.map((group) => group.map(nameOf).join(" ")).join(" | ");
   const ok = await act(`open ${text}`);
   if (ok) S.draft = [];
+  // one "formation" that is none (C5): several may have been meant (a QA pass selected tiles
+  // that do not split wholly into formations and was not told of Formație +)
+  else if (S.draft.length === 1 && $("banner").dataset.rule === "C5") addRefusalHint(t("eachFormation"));
   saveRackOrder();
   render();
 }

@@ -929,6 +929,16 @@ def test_a_whole_opening_selected_at_once_opens(page, site_url):
     wait_turn(page)
     page.get_by_test_id("stock").click()
     page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    # tiles that do not split wholly: C5, and a word on how to add each formation
+    for name in "Y5 Y6 Y7 K10 R10 B9".split():
+        click_tile(page, name)
+    page.get_by_test_id("act-open").click()
+    banner = page.get_by_test_id("banner")
+    banner.locator(".rule-hint").wait_for()
+    assert banner.get_attribute("data-rule") == "C5"
+    assert banner.locator(".rule-hint").inner_text() == (
+        "Fiecare formație se adaugă separat: alege-i piesele și apasă Formație +.")
+    page.get_by_test_id("act-clear").click()
     opening = next(a for a in snap(page)["legal"] if a.startswith("open "))
     tiles = opening[len("open "):].replace("| ", "").split()
     assert len(tiles) >= 6 and opening.count("|") >= 1, opening

@@ -90,6 +90,12 @@ export function showRefusal(error, rule, options = {}) {
   banner.hidden = false;
 }
 
+/** A line of the page's own under the refusal on show (what the player may have meant). */
+export function addRefusalHint(text) {
+  const banner = $("banner");
+  banner.insertBefore(el("div", "rule-hint", text), banner.querySelector(".banner-close"));
+}
+
 export function hideBanner() {
   $("banner").hidden = true;
 }
