@@ -1743,7 +1743,6 @@ def test_a_tap_on_a_greyed_move_says_why(phone, site_url):
         play_my_turn(phone, 0)
         state = wait_turn(phone)
     assert state["view"]["phase"] == "draw"
-    toast = phone.get_by_test_id("toast")
     for button, said in (("act-close", "Închizi când toate piesele, în afară de cea aruncată,"
                                        " fac formații (T6)."),
                          ("act-discard", "Rândul tău · Trage din teanc sau ia din rândul tău")):
@@ -1752,7 +1751,6 @@ def test_a_tap_on_a_greyed_move_says_why(phone, site_url):
         phone.wait_for_function("([id, text]) => { const t = document.getElementById(id);"
                                 " return !t.hidden && t.textContent.startsWith(text); }",
                                 arg=["toast", said], timeout=5_000)
-        assert toast.is_visible()
     assert snap(phone)["view"]["history"] == state["view"]["history"]
 
 

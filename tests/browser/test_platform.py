@@ -228,8 +228,7 @@ def test_a_quick_game_over_a_tournament_table_says_where_the_tournament_waits(pa
     page.wait_for_function("() => { const b = document.querySelector('[data-testid=tournament-go]');"
                            " return b && !b.disabled && b.dataset.next === 'play'; }")
     go.click()
-    # the menu closed too: a watched bot's step may bring the table's snapshot before the
-    # menu closes (the engine's game is the table's once Python has dealt it)
+    # the table, and the menu closed (switchGame closes it before the page adopts the table)
     page.wait_for_function("id => window.remiGame.snap?.match_id === id"
                            " && !document.getElementById('platform').open", arg=table)
     open_tab(page, "arena")                    # a quick game from the tournament's own table
