@@ -774,7 +774,7 @@ async function openDraft() {
   if (ok) S.draft = [];
   // one "formation" that is none (C5): several may have been meant (a QA pass selected tiles
   // that do not split wholly into formations and was not told of Formație +)
-  else if (S.draft.length === 1 && $("banner").dataset.rule === "C5") addRefusalHint(t("eachFormation"));
+  else if (S.draft.length === 1 && $("banner").dataset.rule === "C5") addRefusalHint("eachFormation");
   saveRackOrder();
   render();
 }

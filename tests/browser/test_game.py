@@ -938,6 +938,14 @@ def test_a_whole_opening_selected_at_once_opens(page, site_url):
     assert banner.get_attribute("data-rule") == "C5"
     assert banner.locator(".rule-hint").inner_text() == (
         "Fiecare formație se adaugă separat: alege-i piesele și apasă Formație +.")
+    # a language switch says the refusal again, and its hint with it
+    page.get_by_test_id("lang").click()
+    page.wait_for_function("document.querySelector('[data-testid=banner] .rule-hint')"
+                           "?.textContent.startsWith('Add each formation')")
+    assert banner.locator(".rule-hint").count() == 1 and banner.get_attribute("data-rule") == "C5"
+    page.get_by_test_id("lang").click()
+    page.wait_for_function("document.querySelector('[data-testid=banner] .rule-hint')"
+                           "?.textContent.startsWith('Fiecare formație')")
     page.get_by_test_id("act-clear").click()
     opening = next(a for a in snap(page)["legal"] if a.startswith("open "))
     tiles = opening[len("open "):].replace("| ", "").split()

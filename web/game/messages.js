@@ -90,22 +90,26 @@ export function showRefusal(error, rule, options = {}) {
   banner.hidden = false;
 }
 
-/** A line of the page's own under the refusal on show (what the player may have meant). */
-export function addRefusalHint(text) {
+/** A line of the page's own under the refusal on show (what the player may have meant),
+ * by its i18n key: a language switch says it again with the refusal. */
+export function addRefusalHint(key) {
+  if (shown) shown.hints = [...(shown.hints ?? []), key];
   const banner = $("banner");
-  banner.insertBefore(el("div", "rule-hint", text), banner.querySelector(".banner-close"));
+  banner.insertBefore(el("div", "rule-hint", t(key)), banner.querySelector(".banner-close"));
 }
 
 export function hideBanner() {
   $("banner").hidden = true;
 }
 
-let shown = null;   // the engine's refusal on show: {error, rule, options}
+let shown = null;   // the engine's refusal on show: {error, rule, options, hints}
 
 /** The language changed: the engine's refusal on show is said in the new one (a QA pass
  * lost its reason when the banner went); the page's own texts, given in one language, go. */
 export function translateRefusal() {
   if ($("banner").hidden) return;
-  if (shown) showRefusal(shown.error, shown.rule, shown.options);
-  else hideBanner();
+  if (!shown) return hideBanner();
+  const { error, rule, options, hints = [] } = shown;
+  showRefusal(error, rule, options);
+  for (const key of hints) addRefusalHint(key);
 }
