@@ -120,7 +120,7 @@ async function showMatch(id, redraw = false) {
   head.append(back, el("h3", "", `${t(entry.variant)} · ${id}`), el("span", "muted", when(entry.started)));
   const status = el("p", "match-status", matchStatus(entry));     // a QA pass: only the list said
   status.setAttribute("data-testid", "history-status");
-  const sheetBox = el("div", "score-sheet scroll-x");
+  const sheetBox = el("div", "score-sheet");
   let sheet = null;
   try {
     sheet = (await P.app.call("score_sheet_of", { log: entry.log })).result;

@@ -12,7 +12,7 @@ const shown = new WeakMap();
 
 /** Draws `sheet` (score_sheet's answer) into `box`; `youSeat` is highlighted. */
 export function renderSheet(box, sheet, youSeat = null) {
-  const place = box.scrollTop;
+  const place = box.querySelector(".sheet-rows")?.scrollTop ?? 0;
   const before = box.hasChildNodes() ? shown.get(box) : null;   // emptied elsewhere: drawn anew
   box.replaceChildren();
   if (!sheet) return;
@@ -76,8 +76,11 @@ export function renderSheet(box, sheet, youSeat = null) {
   const tfoot = el("tfoot");
   tfoot.append(foot);
   table.append(thead, tbody, tfoot);
-  box.append(caption, table);
+  // the rounds scroll under the caption, which stays in view (what D, ★ and ×2 mean)
+  const rows = el("div", "sheet-rows scroll-x");
+  rows.append(table);
+  box.append(caption, rows);
   const rounds = `${sheet.rounds.length}/${sheet.rounds.filter((row) => row.scores).length}`;
-  box.scrollTop = before === rounds ? place : box.scrollHeight;
+  rows.scrollTop = before === rounds ? place : rows.scrollHeight;
   shown.set(box, rounds);
 }
