@@ -76,16 +76,13 @@ def check_profile(data: Any) -> dict[str, Any]:
     if data.get("version") != PROFILE_VERSION:
         raise ValueError(f"profile version {data.get('version')!r} is not supported "
                          f"(this page reads version {PROFILE_VERSION})")
-    points = data.get("rank_points")
-    if (not isinstance(data.get("name"), str) or not isinstance(points, int)
-            or isinstance(points, bool)):
+    if not isinstance(data.get("name"), str) or not _whole(data.get("rank_points")):
         raise ValueError("the profile's name or rank points are damaged")
     variants = data.get("variants")
     if not isinstance(variants, dict) or set(variants) != {"etalat", "tabla"}:
         raise ValueError("the profile's statistics are damaged")
-    for stats in variants.values():
-        if not isinstance(stats, dict) or set(stats) != set(VARIANT_STATS) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in stats.values()):
+    for variant, stats in variants.items():
+        if not _possible_stats(variant, stats):
             raise ValueError("the profile's statistics are damaged")
     if not isinstance(data.get("matches"), list) or not all(map(_is_match, data["matches"])):
         raise ValueError("the profile's match history is damaged")
@@ -97,6 +94,23 @@ def check_profile(data: Any) -> dict[str, Any]:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _possible_stats(variant: str, stats: Any) -> bool:
+    """A variant's statistics as `_count_round` adds them up: counts of rounds no larger than
+    the rounds played, nothing scored in none, no opening in Tablă (T1)."""
+    if not isinstance(stats, dict) or set(stats) != set(VARIANT_STATS) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in stats.values()):
+        return False
+    rounds = stats["rounds"]
+    counts = [stats[key] for key in ("wins", "closes", "openings")]
+    if rounds < 0 or not all(0 <= count <= rounds for count in counts):
+        return False
+    if variant == "tabla" and stats["openings"]:
+        return False
+    if rounds == 0:
+        return stats["total"] == stats["best_round"] == 0
+    return stats["total"] <= rounds * stats["best_round"]
 
 
 def _is_match(entry: Any) -> bool:

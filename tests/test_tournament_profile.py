@@ -70,6 +70,21 @@ def test_profile_statistics_from_match_logs():
     assert check_profile(json.loads(json.dumps(profile))) == profile
 
 
+def with_stats(variant: str, **stats: int) -> dict:
+    profile = empty_profile("x")
+    profile["variants"][variant] = {**profile["variants"][variant], **stats}
+    return profile
+
+
+def test_possible_statistics_are_imported():
+    """A negative total or best round is possible (a round can cost 100), and so is every
+    round a win, a close and an opening: the limits of the refusals below, from inside."""
+    for good in (with_stats("etalat", rounds=3, wins=3, closes=3, openings=3, total=-300,
+                            best_round=-100),
+                 with_stats("tabla", rounds=1, wins=1, closes=1, total=320, best_round=320)):
+        assert check_profile(json.loads(json.dumps(good))) == good
+
+
 @pytest.mark.parametrize("bad", [None, [], {"format": "other"},
                                  {"format": "remi-profile", "version": 99},
                                  {**empty_profile("x"), "variants": {"etalat": {}}},
@@ -81,7 +96,16 @@ def test_profile_statistics_from_match_logs():
                                      {"match_id": "m", "variant": "etalat", "seat": 0,
                                       "rounds": "3", "totals": []}]},
                                  {**empty_profile("x"), "tournaments": 5},
-                                 {**empty_profile("x"), "tournaments": [{"id": "t"}]}])
+                                 {**empty_profile("x"), "tournaments": [{"id": "t"}]},
+                                 {**empty_profile("x"), "rank_points": -40},
+                                 # statistics no rounds add up to (a QA pass imported
+                                 # "rounds": -4 and read an average of -48.8)
+                                 with_stats("etalat", rounds=-4, total=195, best_round=255),
+                                 with_stats("etalat", rounds=2, wins=3, total=10, best_round=5),
+                                 with_stats("etalat", rounds=2, closes=-1, total=10, best_round=5),
+                                 with_stats("etalat", rounds=2, total=300, best_round=100),
+                                 with_stats("etalat", rounds=0, total=50, best_round=50),
+                                 with_stats("tabla", rounds=3, openings=1, total=0, best_round=0)])
 def test_a_corrupt_or_foreign_profile_is_refused(bad):
     with pytest.raises(ValueError):
         check_profile(bad)
