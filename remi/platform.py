@@ -189,7 +189,7 @@ def record_tournament(profile: dict[str, Any], tournament: Tournament) -> dict[s
 def profile_view(profile: dict[str, Any]) -> dict[str, Any]:
     """What the profile screen shows: the statistics with each variant's average round. A
     variant never played has no average, win rate or best round (None: the page shows "—",
-    not a 0 that reads as a score)."""
+    not a 0 that reads as a score); Tablă has no openings (T1: nothing is laid)."""
     check_profile(profile)
     variants = {}
     for variant, stats in profile["variants"].items():
@@ -197,6 +197,8 @@ def profile_view(profile: dict[str, Any]) -> dict[str, Any]:
         variants[variant] = {**stats, "average": round(stats["total"] / rounds, 1) if rounds
                              else None, "win_rate": round(100 * stats["wins"] / rounds) if rounds
                              else None, "best_round": stats["best_round"] if rounds else None}
+        if variant == "tabla":
+            variants[variant]["openings"] = None
     return {"name": profile["name"], "rank_points": profile["rank_points"],
             "variants": variants, "matches": len(profile["matches"]),
             "tournaments": profile.get("tournaments", [])}

@@ -119,6 +119,7 @@ def test_a_fast_tournament_through_the_page_api_to_its_rank_points():
     played = shown["variants"]["tabla"]
     assert played["average"] == round(played["total"] / played["rounds"], 1)
     assert isinstance(played["best_round"], int) and isinstance(played["win_rate"], int)
+    assert played["openings"] is None          # T1: nothing is laid in Tablă, no 0 to show
     # Etalat never played: no average, win rate or best round to show (not a 0 score)
     assert {k: shown["variants"]["etalat"][k] for k in ("rounds", "average", "win_rate",
                                                         "best_round")} == {

@@ -170,7 +170,7 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     rounds = page.locator("[data-testid=profile-stats] tr[data-stat=rounds] td[data-variant=etalat]")
     assert int(rounds.inner_text()) >= tables
     never = page.locator("[data-testid=profile-stats] td[data-variant=tabla]")   # never played
-    assert never.all_inner_texts() == ["0", "0", "0", "—", "—", "0", "0"]
+    assert never.all_inner_texts() == ["0", "0", "0", "—", "—", "0", "—"]   # no openings (T1)
     # the rank points are counted once, also after a reload (in English, checked below)
     page.evaluate("localStorage.setItem('remi.lang', 'en')")
     page.reload()
@@ -546,10 +546,12 @@ def test_the_menu_opens_with_the_focus_on_its_open_tab(page, site_url):
     assert page.evaluate("document.activeElement.getAttribute('aria-selected')") == "true"
 
 
-def test_the_default_profile_name_is_said_in_the_page_s_language(page, site_url):
+def test_the_default_profile_name_is_said_in_the_page_s_language(page, site_url, tmp_path):
     """A profile made on the Romanian page is named "Tu"; on the English page its name field
-    says "You" (a QA pass: it said "Tu"), a name the player chose stays as typed, a name
-    blanked shows the profile's name again (it stayed blank until the panel's next drawing)."""
+    says "You" (a QA pass: it said "Tu"), and so do its export's file name and an import's
+    word (a later QA pass: "remi-profile-Tu.json", "Profile imported: Tu."); a name the player
+    chose stays as typed, a name blanked shows the profile's name again (it stayed blank until
+    the panel's next drawing)."""
     open_game(page, site_url)
     wait_turn(page)
     open_tab(page, "profile")
@@ -561,6 +563,15 @@ def test_the_default_profile_name_is_said_in_the_page_s_language(page, site_url)
     page.get_by_test_id("lang").click()
     open_tab(page, "profile")
     assert name.input_value() == "You"
+    with page.expect_download() as info:
+        page.get_by_test_id("profile-export").click()
+    assert info.value.suggested_filename == "remi-profile-You.json"
+    exported = tmp_path / "profile.json"
+    info.value.save_as(exported)
+    page.get_by_test_id("profile-import").set_input_files(str(exported))
+    page.wait_for_function("() => document.querySelector('[data-testid=profile-message]')"
+                           ".dataset.state === 'ok'")
+    assert page.get_by_test_id("profile-message").inner_text() == "Profile imported: You."
     name.fill("")                               # a profile has a name: it comes back
     name.press("Enter")
     assert name.input_value() == "You"

@@ -120,7 +120,7 @@ async function importFile(file) {
   }
   await saveProfile(checked);
   await renderProfile();
-  message(t("profileImported", { name: checked.name }), false);
+  message(t("profileImported", { name: nameShown(checked.name) }), false);
 }
 
 export function wireProfile() {
@@ -139,7 +139,7 @@ export function wireProfile() {
   });
   $("profile-export").addEventListener("click", () => {
     if (!P.profile) return;
-    const safe = (P.profile.name || "profil").replace(/[^\p{L}\p{N}_-]+/gu, "-");
+    const safe = nameShown(P.profile.name).replace(/[^\p{L}\p{N}_-]+/gu, "-");
     download(`remi-profile-${safe}.json`, JSON.stringify(P.profile, null, 1));
   });
   $("profile-import").addEventListener("change", async (event) => {
