@@ -382,6 +382,12 @@ def test_history_replay_and_a_discrepancy_report_the_cli_replays(page, site_url,
                            "'[data-testid=replay-step]').textContent)")
     total = int(step.inner_text().split("/")[1])
     assert total == len(state["view"]["history"])
+    # the arrows step at once (a QA pass: the focus was on "Văzut de", whose list took them)
+    assert page.evaluate("document.activeElement.dataset.testid") == "replay-next"
+    page.keyboard.press("ArrowRight")
+    assert step.inner_text().startswith("1 /")
+    assert page.get_by_test_id("replay-seat").input_value() == ""          # still open
+    page.keyboard.press("ArrowLeft")
     racks = page.get_by_test_id("replay-racks")
     assert racks.locator(".end-rack").count() == 3
     assert racks.locator(".end-rack .tile-row").count() == 3            # open: every rack
