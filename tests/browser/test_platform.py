@@ -93,6 +93,9 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
         assert page.locator("#turn-info").inner_text() == "Meciul s-a încheiat"  # not "Runda 2…"
         page.get_by_test_id("tournament-continue").click()
         following = wait_tournament_ready(page)
+        # the keyboard is at the next step (a QA pass: at the Turneu tab, a few Tabs away)
+        page.wait_for_function("document.activeElement.dataset.testid === 'tournament-go'",
+                               timeout=5_000)
         standings = page.get_by_test_id("tournament-standings")
         assert standings.locator("[data-testid=tournament-table]").count() >= 2
         if following == "done":

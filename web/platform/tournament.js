@@ -73,6 +73,8 @@ export async function showTournament({ run = false } = {}) {
   render(state);
   if (run && (state.next === "simulate" || state.next === "advance")) await runSteps();
   else if (state.next === "done") await addTournament();   // counted once (Python)
+  // from a table's "Continue": the keyboard is at the one next step (play, or a new tournament)
+  if (run && $("platform").open && P.tab === "tournament") $("tournament-go").focus();
 }
 
 /** The player's table is over (round-end panel): refresh the standings quietly. */
