@@ -1088,6 +1088,22 @@ def rack_by_keys(page) -> None:
     page.keyboard.press("ArrowRight")
 
 
+def test_a_new_deal_s_rack_cursor_is_at_its_first_tile(page, site_url):
+    """A QA pass by keys: a rematch's rack had its cursor on the second tile, where the last
+    match's had been. A new game, round or table starts at the first tile."""
+    open_game(page, site_url)
+    wait_turn(page)
+    rack_by_keys(page)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("window.remiGame.cursor") == 2
+    new_game_via_dialog(page, "tabla", 2, ["easy"])
+    wait_turn(page)
+    rack_by_keys(page)                     # the rack's first key shows the cursor, one step on
+    assert page.evaluate("window.remiGame.cursor") == 1
+    assert page.locator("[data-testid=rack] [data-testid=tile]").nth(1).evaluate(
+        "(tile) => tile.classList.contains('cursor')")
+
+
 def draw_if_legal(page, state: dict) -> None:
     """Draw from the stock by a click, unless this is the first player's discard-only turn."""
     if "draw" in state["legal"]:

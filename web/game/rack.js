@@ -14,6 +14,7 @@ export function emptyRack() {
 /** Forget the arrangement (a new round, a new game, another table). */
 export function resetRack(S) {
   S.order = [];
+  S.cursor = 0;          // a new deal's keyboard starts at its first tile
   S.draft = [];
   S.groups = [];
   S.selected.clear();
