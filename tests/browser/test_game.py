@@ -1118,10 +1118,15 @@ def test_a_refusal_on_show_is_said_in_the_language_switched_to(page, site_url):
     save_before_load(page, take_to_open_log())         # the human's turn, before its draw
     open_game(page, site_url)
     wait_turn(page)
+    page.get_by_test_id("lang").focus()                 # D, no cursor in sight: a note asks
+    page.keyboard.press("d")                            # for a tile
+    page.get_by_test_id("toast").wait_for()
     rack_by_keys(page)
     page.keyboard.press("d")                            # a discard before the draw: E2
     banner = page.get_by_test_id("banner")
     banner.wait_for()
+    # the note on the last try goes with the refusal (a QA pass read both, one over the other)
+    assert page.get_by_test_id("toast").is_hidden()
     said = ("(want) => { const b = document.querySelector('[data-testid=banner]');"
             " return !b.hidden && b.querySelector('.rule-text').textContent === want"
             " && !b.querySelector('.rule-text').hidden; }")

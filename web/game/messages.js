@@ -55,6 +55,9 @@ export function hideTurnToast() {
  * `fromEngine`: the engine's English text, which the Romanian page translates). */
 export function showRefusal(error, rule, options = {}) {
   const { heading = t("illegal"), fromEngine = false, preset } = options;
+  // a note on the turn's last try does not stay beside the rule that refused the next (a QA
+  // pass read "Aruncă: alege o piesă" under an E2 refusal)
+  hideTurnToast();
   // the engine's text can be said again in the other language (translateRefusal)
   shown = fromEngine && !options.heading ? { error, rule, options } : null;
   const banner = $("banner");
