@@ -767,14 +767,18 @@ function showOpening() {
 
 async function openDraft() {
   if (!mine() || !composing()) return;
+  const selectedWhole = !S.draft.length && S.selected.size > 0;   // not by Formație +
   if (S.selected.size) await addToDraft();
   if (!S.draft.length) return;
   const text = S.draft.map((group) => group.map(nameOf).join(" ")).join(" | ");
   const ok = await act(`open ${text}`);
   if (ok) S.draft = [];
-  // one "formation" that is none (C5): several may have been meant (a QA pass selected tiles
-  // that do not split wholly into formations and was not told of Formație +)
-  else if (S.draft.length === 1 && $("banner").dataset.rule === "C5") addRefusalHint("eachFormation");
+  // one "formation" selected whole that is none (C5): several may have been meant (a QA pass
+  // selected tiles that do not split wholly into formations and was not told of Formație +;
+  // one composed by Formație + is told nothing of it: it was one, as the hint says)
+  else if (selectedWhole && S.draft.length === 1 && $("banner").dataset.rule === "C5") {
+    addRefusalHint("eachFormation");
+  }
   saveRackOrder();
   render();
 }

@@ -947,6 +947,17 @@ def test_a_whole_opening_selected_at_once_opens(page, site_url):
     page.wait_for_function("document.querySelector('[data-testid=banner] .rule-hint')"
                            "?.textContent.startsWith('Fiecare formație')")
     page.get_by_test_id("act-clear").click()
+    # the same tiles composed as one by Formație +: C5, and no word of adding each on its own
+    # (a QA pass had done just that)
+    banner.locator(".banner-close").click()
+    for name in "Y5 Y6 Y7 K10 R10 B9".split():
+        click_tile(page, name)
+    page.get_by_test_id("act-add").click()
+    page.get_by_test_id("act-open").click()
+    page.wait_for_function("document.querySelector('[data-testid=banner]').dataset.rule === 'C5'"
+                           " && !document.querySelector('[data-testid=banner]').hidden")
+    assert banner.locator(".rule-hint").count() == 0
+    page.get_by_test_id("act-clear").click()
     opening = next(a for a in snap(page)["legal"] if a.startswith("open "))
     tiles = opening[len("open "):].replace("| ", "").split()
     assert len(tiles) >= 6 and opening.count("|") >= 1, opening
