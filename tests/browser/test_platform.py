@@ -128,6 +128,9 @@ def test_a_tournament_played_to_its_end_with_fast_bots(page, site_url, tmp_path)
     if tables == 1:                   # not qualified: the final was simulated
         page.screenshot(path=str(screenshot_path("tournament.png", tmp_path)),
                         animations="disabled")
+    # the menu closed, the last table's panel leads to the results, not on (a QA pass)
+    page.get_by_test_id("platform-close").click()
+    assert page.get_by_test_id("tournament-continue").inner_text() == "Rezultatele turneului"
     # every table of the tournament is in the history: the player's, and the bot-only ones
     # (watched: every seat an AI), each with its score sheet and replays
     open_tab(page, "history")

@@ -75,11 +75,21 @@ export async function showTournament({ run = false } = {}) {
   else if (state.next === "done") await addTournament();   // counted once (Python)
   // from a table's "Continue": the keyboard is at the one next step (play, or a new tournament)
   if (run && $("platform").open && P.tab === "tournament") $("tournament-go").focus();
+  labelContinue();
 }
 
 /** The player's table is over (round-end panel): refresh the standings quietly. */
 export async function tournamentTableOver() {
   P.tournament = (await P.app.call("tournament_state")).result;
+  labelContinue();
+}
+
+/** The round-end panel's way on from a tournament table: on, or, the tournament over, its
+ * results (a QA pass was offered "Continue" by a finished one). */
+function labelContinue() {
+  const button = $("btn-tournament-continue");
+  button.dataset.i18n = P.tournament?.next === "done" ? "tournamentResults" : "tournamentContinue";
+  button.textContent = t(button.dataset.i18n);
 }
 
 // A profile never named holds the "you" word of the language it was made in: the page's own.
