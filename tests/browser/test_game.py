@@ -879,8 +879,8 @@ def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_ur
     assert state["view"]["must_open"] == "E5" and all(a.startswith("open ") for a in state["legal"])
     # said so (a QA pass read "Make formations, then discard", which no discard could follow)
     assert page.locator("#turn-info").inner_text() == (
-        "Rândul tău · Ai luat ca să etalezi (E5): etalează în tura asta. Arată etalarea îți"
-        " așază formațiile. De coborât în tura asta: 10 galben")
+        "Rândul tău · Ai luat ca să etalezi (E5): etalează în tura asta; apasă Arată"
+        " etalarea. De coborât în tura asta: 10 galben")
     page.locator("[data-testid=rack] [data-testid=tile]").first.click()
     assert page.get_by_test_id("act-discard").is_disabled()     # no discard is legal yet
     page.locator("[data-testid=rack] [data-testid=tile]").first.click()
@@ -908,7 +908,7 @@ def test_a_rack_that_can_open_is_told_so_and_shown_the_opening(page, site_url):
     opening = next(a for a in state["legal"] if a.startswith("open "))
     assert not state["view"]["must_open"]
     assert page.locator("#turn-info").inner_text() == (
-        "Rândul tău · Poți etala (E4): Arată etalarea îți așază formațiile, apoi apasă Etalează.")
+        "Rândul tău · Poți etala (E4): apasă Arată etalarea, apoi Etalează.")
     page.get_by_test_id("act-show-opening").click()
     draft = page.evaluate("window.remiGame.draft.map(g => g.map(k =>"
                           " window.remiGame.order.find(i => i.key === k).name).join(' '))")
