@@ -1,7 +1,7 @@
 """Bot ladder: mean score difference per round between two levels, with a 95 % interval.
 
     python3 bench/ladder.py [--rounds N] [--expert-rounds N] [--hard-expert-rounds N]
-                            [--pairs P] [--variants V] [--jobs J] [--write]
+                            [--pairs P] [--variants V] [--seats S] [--jobs J] [--write]
 
 Pairs easy–medium, medium–hard, hard–expert, expert–easy; both variants; 2 seats (A, B) and
 4 seats (A, B, A, B). A round's difference is the mean score of A's seats minus B's.
@@ -11,8 +11,8 @@ seeds) played twice with the levels swapped between the seats, so the luck of th
 cancels out. The unit is the pair: its value is the mean of its two rounds, and the
 interval is mean ± 1.96·sd/√pairs over the pairs (a pair with an abandoned round is dropped).
 
-`--write` puts the table in docs/bots.md between the ladder markers. With `--pairs` or
-`--variants` it only replaces those rows and keeps the others; every row names the run that produced it
+`--write` puts the table in docs/bots.md between the ladder markers. With `--pairs`,
+`--variants` or `--seats` it only replaces those rows and keeps the others; every row names the run that produced it
 (the "run" column; the runs, with their command and time, are listed under the table).
 """
 
@@ -121,12 +121,15 @@ def main() -> None:
                         "only their rows are replaced")
     parser.add_argument("--variants", default="etalat,tabla",
                         help="only these variants, e.g. 'etalat' (with --write only their rows)")
+    parser.add_argument("--seats", default="2,4",
+                        help="only these seat counts, e.g. '2' (with --write only their rows)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--write", action="store_true", help="write the table into docs/bots.md")
     args = parser.parse_args()
     pairs = PAIRS if args.pairs is None else [tuple(p.split("-")) for p in args.pairs.split(",")]
     variants = args.variants.split(",")
-    settings = [(v, s, a, b) for v in variants for s in (2, 4) for a, b in pairs]
+    seat_counts = [int(n) for n in args.seats.split(",")]
+    settings = [(v, s, a, b) for v in variants for s in seat_counts for a, b in pairs]
     counts = [rounds_for(args, a, b) for _, _, a, b in settings]
     jobs = [(v, s, a, b, i) for (v, s, a, b), n in zip(settings, counts) for i in range(n)]
     slow = sorted(range(len(jobs)), key=lambda j: "expert" not in jobs[j][2:4])
@@ -155,7 +158,7 @@ def main() -> None:
     print("\n".join(HEADER + [line.format(run="new") for line in rows.values()]))
     print(note)
     if args.write:
-        full = args.pairs is None and len(variants) == 2
+        full = args.pairs is None and len(variants) == 2 and len(seat_counts) == 2
         write(ROOT / "docs" / "bots.md", rows, note, full=full)
 
 
