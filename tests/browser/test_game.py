@@ -600,6 +600,11 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     # the rows of tiles say what they are (a QA pass read them with no word for them)
     title = page.locator("#end-racks .end-racks-title")
     assert title.inner_text().lower() == "rastelele (cine a închis: formațiile lui)"
+    # the stock ended the round (T9): nobody closed, no word of a closer (a QA pass)
+    unclosed = json.loads(json.dumps(TABLA_ROUND_OVER))
+    unclosed["view"].update(closer=None, end="stock")
+    show_scores(page, unclosed)
+    assert title.inner_text().lower() == "ce a rămas în rastele"
     # an Etalat closer's rack is empty: a dash, not a line that reads as missing (a QA pass)
     show_scores(page, FOUR_SEATS_OVER)
     assert racks.nth(2).locator(".tile-row").inner_text() == "—"

@@ -416,8 +416,9 @@ export function renderScores(snap, ownOrder = null) {
   racks.replaceChildren();
   if (view.racks) {
     // what the tiles are (a QA pass read rows of tiles with no word for them); Tablă's closer
-    // shows its formations (T6)
-    racks.append(el("p", "end-racks-title", t(view.variant === "tabla" ? "endRacksTabla" : "endRacks")));
+    // shows its formations (T6), a round the stock ended (T9) has none
+    const closerShows = view.variant === "tabla" && view.closer !== null;
+    racks.append(el("p", "end-racks-title", t(closerShows ? "endRacksTabla" : "endRacks")));
     const same = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
     view.racks.forEach((rack, seat) => {
       const line = el("div", "end-rack");
