@@ -98,8 +98,7 @@ def room_receive(peer: str, raw: str, now: float) -> dict[str, Any]:
 
 
 def room_disconnect(peer: str, now: float) -> dict[str, Any]:
-    _current().disconnect(peer, now)
-    return _answer([], now)
+    return _answer(_current().disconnect(peer, now), now)
 
 
 def room_tick(now: float) -> dict[str, Any]:

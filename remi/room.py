@@ -463,11 +463,15 @@ class Room:
             out += self._seat_guest(free, peer, name)
         return out
 
-    def disconnect(self, peer: str, now: float) -> None:
+    def disconnect(self, peer: str, now: float) -> list[Outgoing]:
+        """A connection dropped: its seat is away (played by a stand-in after GRACE), and the
+        other guests see it at once, as the host's page does (the seat's `connected`)."""
+        away = False
         for seat in self.seats:
             if seat.peer == peer:
-                seat.peer, seat.away_since = None, now
+                seat.peer, seat.away_since, away = None, now, True
         self.waiting = [(p, n) for p, n in self.waiting if p != peer]
+        return self._send_views() if away else []
 
     def close(self) -> list[Outgoing]:
         """The host leaves the room for good (its page's *Leave the room*): every connected
@@ -479,12 +483,15 @@ class Room:
 
     def tick(self, now: float) -> list[Outgoing]:
         """The clock: stand-ins for guests away past the grace period; a deal that waited
-        long enough for entropy."""
+        long enough for entropy. A new stand-in is shown to every guest at once (a QA pass:
+        the other guests saw the away player's name until the stand-in's first move)."""
+        new_stand_in = False
         for seat in self.seats:
             if (seat.kind == "guest" and seat.peer is None and seat.away_since is not None
                     and now - seat.away_since >= GRACE and not seat.stand_in):
-                seat.stand_in = True
-        return self._deal_if_ready(now) if self.fair else []
+                seat.stand_in = new_stand_in = True
+        out = self._send_views() if new_stand_in else []
+        return out + (self._deal_if_ready(now) if self.fair else [])
 
     # -- what leaves the host -----------------------------------------------------------------
     def _broadcast(self, message: dict[str, Any]) -> list[Outgoing]:

@@ -178,6 +178,30 @@ def test_password_guessing_from_many_connections_is_slowed_down_for_everyone_but
     assert open_room.join("p1", "Dan")["type"] == "welcome"
 
 
+def test_the_other_guests_see_a_guest_drop_and_its_stand_in_at_once():
+    """A QA pass with two guests: the host's page said "Ana is offline" and then "AI in place
+    of Ana", the other guest's kept "Ana is to play" until the stand-in's first move."""
+    table = Table(["host", "guest", "guest"])
+    table.join("p1", "Ana")
+    table.join("p2", "Dan")
+    table.start()
+
+    def dan_sees_ana() -> dict:
+        last = [m for m in table.inbox["p2"] if m["type"] == "state"][-1]
+        return last["snapshot"]["players"][1]
+
+    assert dan_sees_ana()["connected"] is True
+    table.deliver(table.room.disconnect("p1", table.now))
+    assert dan_sees_ana() == {"name": "Ana", "is_bot": False, "level": None, "connected": False}
+    table.now += GRACE
+    table.deliver(table.room.tick(table.now))
+    assert dan_sees_ana()["name"] == "AI in place of Ana" and dan_sees_ana()["is_bot"]
+    sent = len(table.inbox["p2"])
+    table.now += 1
+    table.deliver(table.room.tick(table.now))
+    assert len(table.inbox["p2"]) == sent, "said once"
+
+
 def test_a_dropped_guest_is_replaced_by_a_labelled_bot_and_gets_the_seat_back():
     table = Table(["host", "guest", "medium"])
     token = table.join("p1", "Ana")["token"]
