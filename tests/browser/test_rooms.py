@@ -535,6 +535,15 @@ def test_room_link_password_midgame_join_drop_and_host_reload(context, new_conte
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
     assert snap(guest)["view"]["options"]["target"] == 1000, "the host's table options"
     play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= 6)
+    # During play the link is folded (a QA pass: with its QR code it took 40 % of the table);
+    # opened, it stays open while the moves redraw the panel.
+    share = host.locator(".room-share")
+    assert not share.evaluate("(d) => d.open") and host.get_by_test_id("room-link").is_hidden()
+    share.locator("summary").click()
+    moves = len(snap(host)["view"]["history"])
+    play_until([host, guest], lambda: len(snap(host)["view"]["history"]) >= moves + 2)
+    assert host.get_by_test_id("room-link").is_visible()
+    assert host.get_by_test_id("room-link").input_value() == link
 
     # Mid-game join: a newcomer waits, then takes the bot's seat at a turn boundary.
     late = open_page(new_context(), link)

@@ -25,6 +25,7 @@ export class HostTable {
     this.timer = null;
     this.closed = false;              // left: every later event is ignored (close())
     this.removing = null;             // the seat the host is removing a guest from (remove())
+    this.shareOpen = false;           // the room's link during play: folded until opened
     this.backend = {
       kind: "host", runsBots: true,
       act: (action) => this.engine("room_act", { action }),
@@ -257,7 +258,20 @@ export class HostTable {
     const useful = info.seats.some((s) => s.kind === "guest" && !s.taken)
       || (info.midgame_join && info.started && !info.over && info.seats.some((s) => s.kind === "bot"));
     if (this.netConfig.signalling === "relay" && this.link && useful) {
-      panel.append(el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link", t("roomLink")));
+      const share = [el("p", "muted", t("roomLink")), ...copyBox(this.link, "room-link", t("roomLink"))];
+      if (info.started && !info.over) {
+        // during play it is folded: only a newcomer for a bot's seat needs it (a QA pass: the
+        // link and its QR code took 40 % of the table, the history shrank to two lines)
+        const folded = el("details", "room-share");
+        folded.open = this.shareOpen;
+        folded.addEventListener("toggle", () => { this.shareOpen = folded.open; });
+        const body = el("div", "room-share-body");
+        body.append(...share);
+        folded.append(el("summary", "", t("roomLinkFolded")), body);
+        panel.append(folded);
+      } else {
+        panel.append(...share);
+      }
     }
     // an invite is single-use: a free seat needs one, and so does a guest who dropped
     const open = info.seats.map((s, i) => [s, i])
