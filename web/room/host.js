@@ -172,6 +172,10 @@ export class HostTable {
   /** The match, or after one that ended (`over`) a rematch at the same seats. */
   async start() {
     if (this.roomInfo.started && !this.roomInfo.over) return;   // a second click
+    // friends' seats nobody took go to bots for the match: asked first (a QA pass started
+    // before its friends had joined, and their way in went with the panel's invites)
+    const free = this.roomInfo.seats.filter((s) => s.kind === "guest" && !s.taken).length;
+    if (!this.roomInfo.started && free && !window.confirm(t("startWithBots", { n: free }))) return;
     await this.engine("room_start");
     this.render();
   }
