@@ -9,7 +9,7 @@ import {
   renderSeats, renderStrip, seatName, watching,
 } from "./game/render.js";
 import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
-import { TurnClock } from "./game/clock.js";
+import { personToPlay, TurnClock } from "./game/clock.js";
 import { keepFocus, trackFocus } from "./game/focus.js";
 import {
   addRefusalHint, hideBanner, hideBriefToast, hideTurnToast, showRefusal, toast, translateRefusal,
@@ -950,7 +950,7 @@ const canOpen = (snap) => (snap.legal ?? []).some((action) => action.startsWith(
 
 function renderTurn(snap, info) {
   const view = snap.view;
-  const timer = view.options.timer && snap.my_turn;
+  const timer = view.options.timer && (snap.my_turn || personToPlay(snap));
   // nodes and text, never markup: a seat's name comes from a peer or from storage
   let parts;
   if (view.phase === "over") parts = [snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round })];

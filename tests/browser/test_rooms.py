@@ -39,7 +39,7 @@ def wait_ready(page) -> None:
 
 def create_room(page, seats: list[str], *, signalling: str = "manual", relays: str = "",
                 password: str = "", variant: str = "tabla", visibility: str = "private",
-                target: str = "", ice: str = "") -> None:
+                target: str = "", ice: str = "", timer: str = "") -> None:
     page.get_by_test_id("room").click()
     dialog = page.get_by_test_id("room-dialog")
     dialog.locator("select[name=variant]").select_option(variant)
@@ -54,6 +54,7 @@ def create_room(page, seats: list[str], *, signalling: str = "manual", relays: s
     if target not in ("", "500", "1000", "1500", "2500"):    # a match short enough for a test
         dialog.locator("select[name=target]").evaluate("(s, v) => s.add(new Option(v, v))", target)
     dialog.locator("select[name=target]").select_option(target)
+    dialog.locator("select[name=timer]").select_option(timer)
     assert_fields_apart(dialog)
     dialog.get_by_test_id("create-room").click()
     page.wait_for_function("document.body.dataset.room === 'host'")
@@ -446,6 +447,31 @@ def invited_guest(host, new_context, name: str = "Ana"):
     accept_invite(host, guest, name)
     wait_seated(guest, others=[host])
     return guest
+
+
+def test_a_room_clock_is_seen_by_everyone_at_the_table(context, new_context, site_url):
+    """C8 in a room: the host's clock decides, and every page shows the seconds of the person
+    to play (a QA pass saw only "Ana e la mutare…" and could not tell how long a stalling
+    friend had left); the one to play sees them too."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest"], timer="30")
+    host.get_by_test_id("new-invite").click()
+    guest = open_page(new_context(), host.get_by_test_id("invite-link").input_value())
+    accept_invite(host, guest, "Ana")
+    wait_seated(guest, others=[host])
+    host.get_by_test_id("start-match").click()
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    host.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    player, watcher = (host, guest) if snap(host)["my_turn"] else (guest, host)
+    seconds = "parseInt(document.querySelector('#turn-info .clock')?.textContent)"
+    watcher.wait_for_function(f"{seconds} <= 29")              # counting
+    first = watcher.evaluate(seconds)
+    watcher.wait_for_timeout(2_100)
+    later = watcher.evaluate(seconds)
+    assert 0 < later < first <= 30, (first, later)
+    assert "la mutare" in watcher.locator("#turn-info").inner_text()
+    assert 0 < player.evaluate(seconds) <= 30
 
 
 def seated_again(host, guest) -> None:

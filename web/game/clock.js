@@ -1,6 +1,8 @@
 // The turn clock (C8) of the player's own turns. It only counts and shows the seconds; what
 // a timeout does is the engine's (the page asks it when the clock runs out, in single
-// player; in a room the host's engine applies C8).
+// player; in a room the host's engine applies C8). Another person's turn at a room's table
+// is watched: its seconds are shown from the turn's snapshot on, nothing is asked at 0 (a QA
+// pass could not tell how long a stalling friend had left).
 
 const CLOCK_KEY = "remi.clock";
 
@@ -12,6 +14,7 @@ export class TurnClock {
     this.busy = busy;
     this.onExpire = onExpire;
     this.turn = null;
+    this.watching = false;            // another person's turn: shown only, never stored
     this.deadline = 0;
     this.handle = null;
     addEventListener("pagehide", () => this.save());
@@ -19,7 +22,7 @@ export class TurnClock {
 
   /** The turn's time left, stored (see msLeft). */
   save() {
-    if (this.turn === null) return;
+    if (this.turn === null || this.watching) return;
     this.savedAt = performance.now();
     remember(this.turn, this.deadline - this.savedAt);
   }
@@ -31,10 +34,11 @@ export class TurnClock {
     this.turn = null;
   }
 
-  /** Run for the snapshot's turn when it is the player's and the table has a timer. */
+  /** Run for the snapshot's turn when the table has a timer and the player, or another
+   * person (watched), is to play. */
   run(snap) {
     const seconds = snap?.view.options.timer;
-    if (!seconds || !snap.my_turn) {
+    if (!seconds || !(snap.my_turn || personToPlay(snap))) {
       this.stop();
       return;
     }
@@ -42,7 +46,9 @@ export class TurnClock {
     if (this.turn !== turn) {
       this.stop();
       this.turn = turn;
-      this.deadline = performance.now() + msLeft(turn, seconds * 1000 * this.scale);
+      this.watching = !snap.my_turn;
+      const full = seconds * 1000 * this.scale;
+      this.deadline = performance.now() + (this.watching ? full : msLeft(turn, full));
       this.savedAt = performance.now();
       this.handle = setInterval(() => this.tick(), 250);
     }
@@ -68,9 +74,21 @@ export class TurnClock {
   tick() {
     if (performance.now() - this.savedAt >= 1000) this.save();
     if (this.show() > 0 || this.busy()) return;
+    if (this.watching) {                  // the host's clock decides: 0 stays shown
+      clearInterval(this.handle);
+      this.handle = null;
+      return;
+    }
     this.stop();
     this.onExpire();
   }
+}
+
+/** Another person is to play (a room's host or guest; a bot's turn has no clock shown). */
+export function personToPlay(snap) {
+  const view = snap.view;
+  return view.phase !== "over" && view.to_play !== null && view.to_play !== view.seat
+    && !snap.players?.[view.to_play]?.is_bot;
 }
 
 // A turn's time left outlives a reload and a closed page: it is stored with the turn's id
