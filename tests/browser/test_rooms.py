@@ -972,6 +972,9 @@ def test_a_link_guest_reloads_acts_while_the_host_is_away_and_leaves(
     before = snap(guest)
     host.reload()
     guest.wait_for_function("() => window.remiGame.room.conn.state !== 'open'", timeout=30_000)
+    # the turn line says so, not "Rândul tău" (a QA pass read it with only the panel saying)
+    guest.wait_for_function("document.getElementById('turn-info').textContent"
+                            ".startsWith('Gazda nu răspunde')", timeout=5_000)
     assert guest.evaluate("a => window.remi.act(a)", before["legal"][0]) is False
     banner = guest.get_by_test_id("banner")
     assert "Gazda nu răspunde" in banner.inner_text(), banner.inner_text()

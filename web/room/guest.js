@@ -117,7 +117,11 @@ export class GuestTable {
     const on = (name, handler) => this.conn.on(name, (...args) => { if (!this.left) handler(...args); });
     on("message", (text) => this.receive(String(text)));
     on("open", () => { this.status = { key: "connected" }; this.hello(); this.render(); });
-    on("reconnecting", () => { this.status = { key: "hostAway" }; this.render(); });
+    on("reconnecting", () => {
+      this.status = { key: "hostAway" };
+      this.ui.waiting(t("hostAway"));   // the turn line too (a QA pass read "Your turn" there)
+      this.render();
+    });
     on("close", () => {
       if (this.hostClosed) return;      // said already
       this.status = { key: "offline" };
