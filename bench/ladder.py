@@ -12,8 +12,9 @@ cancels out. The unit is the pair: its value is the mean of its two rounds, and 
 interval is mean ± 1.96·sd/√pairs over the pairs (a pair with an abandoned round is dropped).
 
 `--write` puts the table in docs/bots.md between the ladder markers. With `--pairs`,
-`--variants` or `--seats` it only replaces those rows and keeps the others; every row names the run that produced it
-(the "run" column; the runs, with their command and time, are listed under the table).
+`--variants` or `--seats` it only replaces those rows and keeps the others; every row names
+the run that produced it (the "run" column; the runs, with their command and time, are
+listed under the table).
 """
 
 from __future__ import annotations
