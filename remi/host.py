@@ -89,10 +89,11 @@ def room_start(now: float) -> dict[str, Any]:
 UNCHANGED = {"error", "refused", "pong"}
 
 
-def room_receive(peer: str, raw: str, now: float) -> dict[str, Any]:
-    """A guest's message; the answer's `changed` is false when its only reply is `error`,
-    `refused` or `pong`: the room is as it was, there is nothing new to save."""
-    out = _current().receive(peer, raw, now)
+def room_receive(peer: str, raw: str, now: float, invited: int | None = None) -> dict[str, Any]:
+    """A guest's message (`invited`: the seat of the invite its connection came by); the
+    answer's `changed` is false when its only reply is `error`, `refused` or `pong`: the room
+    is as it was, there is nothing new to save."""
+    out = _current().receive(peer, raw, now, invited)
     changed = any(message.get("type") not in UNCHANGED for _, message in out)
     return _answer(out, now, changed=changed)
 

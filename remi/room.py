@@ -235,11 +235,16 @@ class Room:
         return self._begin_round(now, first)
 
     # -- messages from guests ----------------------------------------------------------------
-    def receive(self, peer: str, raw: str, now: float) -> list[Outgoing]:
-        """One raw message from a guest's connection; a bad one changes nothing."""
+    def receive(self, peer: str, raw: str, now: float,
+                invited: int | None = None) -> list[Outgoing]:
+        """One raw message from a guest's connection; a bad one changes nothing. `invited`:
+        the seat whose invite opened this connection (an invite is made for one seat), which
+        its first hello takes while that seat is free."""
         try:
             self._check_rate(peer, now)
             message = _parse(raw)
+            if message["type"] == "hello":
+                return self._on_hello(peer, message, now, invited)
             handler = getattr(self, f"_on_{message['type']}")
             return handler(peer, message, now)
         except ProtocolError as error:
@@ -268,7 +273,8 @@ class Room:
                 return index
         raise ProtocolError("say hello first: this connection holds no seat")
 
-    def _on_hello(self, peer: str, message: dict[str, Any], now: float) -> list[Outgoing]:
+    def _on_hello(self, peer: str, message: dict[str, Any], now: float,
+                  invited: int | None = None) -> list[Outgoing]:
         token = message.get("token")
         if (self.password_hash and self._guessing(now)
                 and (not token or self._seat_of_token(token) is None)):
@@ -299,8 +305,8 @@ class Room:
         if any(p == peer for p, _ in self.waiting):    # the same request: one place in line
             return [self._waiting(peer)]
         if self.match is None:
-            free = next((i for i, s in enumerate(self.seats) if s.kind == "guest"
-                         and not s.token), None)
+            free = [i for i, s in enumerate(self.seats) if s.kind == "guest" and not s.token]
+            free = invited if invited in free else next(iter(free), None)
             if free is not None:
                 return self._seat_guest(free, peer, name)
         elif self.midgame_join and any(s.kind == "bot" for s in self.seats):

@@ -272,6 +272,21 @@ def test_before_the_deal_seated_guests_are_told_who_sits_where():
     assert table.inbox["p1"][-1]["type"] == "state", "dealt: views, not seats"
 
 
+def test_an_invite_made_for_a_seat_seats_its_guest_there():
+    """A manual invite is made for one seat ("Invitație pentru locul 3"): its guest takes that
+    seat while it is free, and the first free one once it is not (a QA pass: the invite for
+    seat 3, answered first, seated its guest at seat 2)."""
+    table = Table(["host", "guest", "guest", "guest"])
+    hello = msg("hello", name="Ana")
+    table.deliver(table.room.receive("p1", hello, table.now, invited=2))
+    assert table.inbox["p1"][-1]["seat"] == 2
+    table.deliver(table.room.receive("p2", msg("hello", name="Dan"), table.now, invited=2))
+    assert table.inbox["p2"][-1]["seat"] == 1, "seat 3 taken: the first free seat"
+    assert table.join("p3", "Ion")["seat"] == 3, "by the room's link: the first free seat"
+    table.deliver(table.room.receive("p1", hello, table.now, invited=1))
+    assert table.inbox["p1"][-1]["seat"] == 2, "a hello again: the seat it holds"
+
+
 def test_the_host_removes_a_guest_whose_token_then_gives_nothing_back():
     table = Table(["host", "guest", "guest"], midgame=True)
     token = table.join("p1", "Ana")["token"]

@@ -375,6 +375,26 @@ def test_a_guest_given_no_stun_server_by_the_link_may_name_its_own(context, new_
     assert stun.asked
 
 
+def test_an_invite_made_for_seat_3_seats_its_guest_at_seat_3(context, new_context, site_url):
+    """The host's panel makes an invite per seat ("Invitație pentru locul 3"): its guest
+    takes that seat, not the first free one (a QA pass's guest sat at seat 2)."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest", "guest"])
+    host.get_by_test_id("new-invite").nth(1).click()
+    invite = host.get_by_test_id("invite-link")
+    assert "3" in host.locator(".invite", has=invite).inner_text()
+    guest = open_page(new_context(), invite.input_value())
+    join_dialog(guest, "Ana")
+    reply = guest.get_by_test_id("reply-out")
+    reply.wait_for(timeout=READY_MS)
+    host.get_by_test_id("reply-code").fill(reply.input_value())
+    host.get_by_test_id("accept-reply").click()
+    wait_seated(guest, seat=2, others=[host])
+    wait_or_stuck(host, "() => [...document.querySelectorAll('[data-testid=room-seats] .who')]"
+                  "[2]?.textContent === 'Ana'", [host, guest])
+
+
 def test_a_guest_whose_first_hello_is_lost_says_it_again_and_is_seated(context, new_context,
                                                                         site_url):
     """The host's page loses the guest's first message (its hello never reaches the engine):

@@ -74,7 +74,9 @@ export class HostTable {
     this.net.on("guest", (peer) => {
       if (this.closed) return peer.close();
       this.peers.set(peer.id, peer);
-      peer.on("message", (text) => this.engine("room_receive", { peer: peer.id, raw: String(text) })
+      // an invite is made for one seat: its guest's hello takes that seat while it is free
+      const invited = this.invites.find((i) => peer.id === `invite-${i.invite}`)?.seat ?? null;
+      peer.on("message", (text) => this.engine("room_receive", { peer: peer.id, raw: String(text), invited })
         .catch((error) => console.warn("guest message refused:", error)));   // the engine says why
       peer.on("close", () => {
         this.peers.delete(peer.id);
