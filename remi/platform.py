@@ -137,8 +137,10 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     for index, table in enumerate(tournament.tables):
         totals = table.match.totals
         order = table.standings()
+        finalists = order[:2] if table.stage == "qualifying" and table.done else []
         seats = [{**tournament.entrants[entrant], "entrant": entrant, "seat": seat,
-                  "total": totals[seat], "rank": order.index(seat) + 1}
+                  "total": totals[seat], "rank": order.index(seat) + 1,
+                  "qualifies": seat in finalists}
                  for seat, entrant in enumerate(table.entrants)]
         tables.append({"index": index, "stage": table.stage, "rounds": table.rounds,
                        "played": table.match.scored_rounds, "done": table.done,

@@ -111,6 +111,11 @@ def test_a_fast_tournament_through_the_page_api_to_its_rank_points():
     for table in state["tables"]:          # who won each table (C9): the history's rows say it
         top = max(seat["total"] for seat in table["seats"])
         assert table["winners"] == sorted(s["seat"] for s in table["seats"] if s["total"] == top)
+    # the first two of each qualifying table go to the final, and only they (tournaments)
+    final = next(t for t in state["tables"] if t["stage"] == "final")
+    finalists = [s["entrant"] for t in state["tables"] for s in t["seats"] if s["qualifies"]]
+    assert sorted(finalists) == sorted(s["entrant"] for s in final["seats"]) and len(finalists) == 4
+    assert all(s["rank"] <= 2 for t in state["tables"] for s in t["seats"] if s["qualifies"])
     profile = bridge.profile_add_tournament(profile)
     assert profile["rank_points"] == state["player_rank_points"] > 0
     assert bridge.profile_add_tournament(profile) == profile                # counted once

@@ -227,6 +227,7 @@ export function roundOver(snap) {
   const tableOver = tournament && snap.match_over;
   $("btn-tournament-continue").hidden = !tableOver;
   $("btn-tournament-standings").hidden = !tournament || tableOver;
+  if (!tableOver) $("scores-tournament").hidden = true;
   drawSheet(snap).catch((error) => console.warn(error));
   if (tableOver) tournamentTableOver(snap);
   else if (tournament) catchUp().catch((error) => console.warn("catch-up:", error));

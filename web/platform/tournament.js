@@ -78,10 +78,19 @@ export async function showTournament({ run = false } = {}) {
   labelContinue();
 }
 
-/** The player's table is over (round-end panel): refresh the standings quietly. */
-export async function tournamentTableOver() {
+/** The player's table is over (round-end panel): refresh the standings quietly, and say
+ * whether a qualifying table sends the player to the final (its panel's "Câștigă: …" named
+ * the table's first; a QA pass took it for the tournament's end). */
+export async function tournamentTableOver(snap) {
   P.tournament = (await P.app.call("tournament_state")).result;
   labelContinue();
+  const table = P.tournament.tables.find((x) => x.mine && x.done && x.stage === "qualifying"
+    && x.match_id === snap.match_id);
+  const line = $("scores-tournament");
+  line.hidden = !table;
+  if (!table) return;
+  line.dataset.i18n = table.seats.find((seat) => seat.entrant === 0).qualifies ? "youQualify" : "youDontQualify";
+  line.textContent = t(line.dataset.i18n);
 }
 
 /** The round-end panel's way on from a tournament table: on, or, the tournament over, its
@@ -132,7 +141,7 @@ function render(state) {
     for (const seat of table.seats) {
       const item = el("li", seat.is_bot ? "" : "t-me");
       item.append(el("span", "t-rank", `${seat.rank}.`), el("span", "t-name", entrantLabel(seat)));
-      if (table.stage === "qualifying" && table.done && seat.rank <= 2) {
+      if (seat.qualifies) {
         item.append(el("span", "badge on", t("qualifies")));
       }
       item.append(el("b", "t-total", String(seat.total)));
