@@ -1140,6 +1140,10 @@ def test_phone_menu_sheet_and_english(phone, site_url, tmp_path):
     steps = {round(b - a) for a, b in zip(tops, tops[1:])}
     assert len(tops) == 4 and len(steps) == 1, f"the rows are not evenly spaced: {tops}"
     assert page.get_by_test_id("tab-history").inner_text() == "History"
+    # the four tabs two by two (English's longer words left History alone on a second line)
+    rows = page.locator(".tab-list .tab").evaluate_all(
+        "tabs => tabs.map(t => Math.round(t.getBoundingClientRect().top))")
+    assert len(set(rows)) == 2 and rows[0] == rows[1] and rows[2] == rows[3], rows
 
     # Leaving the tournament asks first; once confirmed it is gone (also after a reload) and
     # an ordinary game takes its table's place.
