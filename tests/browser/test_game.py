@@ -2600,6 +2600,23 @@ STORE = ("async () => (await import(new URL('web/platform/storage.js', location.
          ".store().then(")
 
 
+def test_a_long_note_on_a_wide_window_stays_over_the_status_line(page, site_url, tmp_path):
+    """A QA pass at 1280 px: a long note (C8's timeout) was centred on the window, not on the
+    status line it stands for, and covered half of Meniu. It keeps to that line's width."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, site_url)
+    wait_turn(page)
+    page.evaluate("""async () => { const { t } = await import('./web/i18n.js');
+        (await import('./web/game/messages.js')).toast(t('youTimedOut', { tile: '12 roșu' })); }""")
+    toast = page.get_by_test_id("toast").bounding_box()
+    page.screenshot(path=str(tmp_path / "long-toast.png"), animations="disabled")
+    for name in ("menu", "new-game"):
+        b = page.get_by_test_id(name).bounding_box()
+        assert toast["x"] + toast["width"] <= b["x"] or b["x"] + b["width"] <= toast["x"], name
+    brand = page.locator(".brand").bounding_box()
+    assert toast["x"] >= brand["x"] + brand["width"], "over the brand"
+
+
 OFFER_UPDATE = """async () => {
     const offline = await import('./web/offline.js');
     const worker = { postMessage: (m) => { window.__skipped = m; } };   // a build waiting

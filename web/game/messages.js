@@ -31,6 +31,12 @@ export function toast(text, { brief = false, turn = false } = {}) {
   // (neither seen nor read out)
   const host = document.querySelector("dialog:modal") ?? document.body;
   if (box.parentElement !== host) host.append(box);
+  // over the status line it hides, as wide as that line: a long one, centred on the window,
+  // covered half of Meniu at 1280 px (a QA pass); a phone's bar has no status line
+  const status = $("status").getBoundingClientRect();
+  const overStatus = host === document.body && status.width > 0;
+  box.style.setProperty("--toast-x", overStatus ? `${Math.round(status.left + status.width / 2)}px` : "");
+  box.style.setProperty("--toast-max", overStatus ? `${Math.round(status.width)}px` : "");
   box.dataset.brief = brief ? "1" : "";
   clearTimeout(toastTimer);
   toastTimer = setTimeout(hideToast, brief ? 2500 : 3500);
