@@ -98,8 +98,8 @@ def identical_pairs(hand: tuple[Tile, ...] | list[Tile]) -> int:
 
 
 def _may_redeal(state: RoundState, seat: int) -> bool:
-    return (state.options.three_doubles and state.first_round and state.phase != "atu"
-            and identical_pairs(state.deal.hands[seat]) >= 3)
+    return (state.options.three_doubles and state.first_round and state.drawn is None
+            and state.phase != "atu" and identical_pairs(state.deal.hands[seat]) >= 3)
 
 
 def _redeal(state: RoundState, seat: int) -> None:
@@ -112,6 +112,8 @@ def _redeal(state: RoundState, seat: int) -> None:
     if state.phase == "atu":
         raise RuleError("T7", "with the atu taken you close at once: the hand can no longer be "
                         "refused")
+    if state.drawn is not None:
+        raise RuleError("C4", "a hand is refused as it was dealt: before drawing")
     state.history.append({"seat": seat, "action": "redeal"})
     state.end = "redeal"
 

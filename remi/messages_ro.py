@@ -31,6 +31,8 @@ REFUSALS: dict[str, str] = {
         "la masa asta nu se reîmparte pentru „3 dubluri”",
     "a hand may be refused only on its first turn, before discarding":
         "o mână se poate refuza doar în prima ei tură, înainte să arunci",
+    "a hand is refused as it was dealt: before drawing":
+        "o mână se refuză așa cum a fost împărțită: înainte să tragi",
     "a redeal needs three or more identical pairs dealt to you":
         "reîmpărțirea cere cel puțin trei perechi de piese identice primite la împărțire",
     "with the atu taken you close at once: the hand can no longer be refused":

@@ -153,6 +153,14 @@ def test_three_doubles_redeal_option():
     assert "redeal" in [str(a) for a in legal_actions(state)]
     redealt = apply(state, "redeal")
     assert redealt.over and redealt.end == "redeal" and redealt.scores is None
+    # the hand as dealt, "before the first discard": not after a look at a drawn tile
+    dealt = "R1 R1 K5 K5 Y10 Y10 " + filler(8)
+    second = play(round_of("etalat", [f"{SEAT1} K12", dealt], three_doubles=True), "discard K12")
+    assert "redeal" in [str(a) for a in legal_actions(second)]
+    drawn = apply(second, "draw")
+    assert "redeal" not in [str(a) for a in legal_actions(drawn)]
+    with pytest.raises(RuleError, match="C4.*before drawing"):
+        apply(drawn, "redeal")
     match = Match.new("etalat", 2, Options(three_doubles=True), seed=4)
     match.rounds[-1] = state
     match.play("redeal")
