@@ -577,7 +577,11 @@ function focusScores() {
 function showScores(snap) {
   hideBriefToast();
   renderScores(snap, S.order.map((item) => item.name));
-  if (S.backend.kind === "guest") $("scores-end").textContent += ` · ${t(snap.match_over ? "hostMayRematch" : "hostDeals")}`;
+  if (S.backend.kind === "guest") {
+    const end = $("scores-end");
+    end.textContent = [end.textContent.replace(/\.$/, ""), t(snap.match_over ? "hostMayRematch" : "hostDeals")]
+      .filter(Boolean).join(" · ");
+  }
 }
 
 async function nextRound() {
@@ -969,6 +973,9 @@ function renderTurn(snap, info) {
       // a take that must open: the engine names why (E5 took the top, E6 cut the strip)
       : view.must_open ? t("phaseMustOpen", { rule: view.must_open })
       : canOpen(snap) ? t("phaseCanOpen")
+      // the "3 doubles" redeal, offered while the hand is as dealt (a QA pass: a button, unsaid)
+      : (snap.legal ?? []).includes("redeal") ? `${t(view.turn === 0 ? "phaseFirst" : "phaseFirstRound",
+        { rule: view.variant === "etalat" ? "E2" : "T3" })} ${t("phaseCanRedeal")}`
       : view.turn === 0 ? t("phaseFirst", { rule: view.variant === "etalat" ? "E2" : "T3" })
       : view.first_round ? t("phaseFirstRound")
       // what the rest of the turn allows (a QA pass looked for a way to "form" in Tablă)
@@ -1069,7 +1076,8 @@ function wire() {
   $("stock").addEventListener("click", () => mine() && act("draw"));
   $("atu").addEventListener("click", () => mine() && S.snap.view.variant === "tabla" && act("atu"));  // T7 says why not
   $("act-atu").addEventListener("click", () => act("atu"));
-  $("act-redeal").addEventListener("click", () => act("redeal"));
+  // it ends the round for everyone: asked first
+  $("act-redeal").addEventListener("click", () => window.confirm(t("redealConfirm")) && act("redeal"));
   $("act-add").addEventListener("click", addToDraft);
   $("act-open").addEventListener("click", openDraft);
   $("act-show-opening").addEventListener("click", showOpening);

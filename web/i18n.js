@@ -45,7 +45,10 @@ const RO = {
   draft: "Etalare în lucru", draftPoints: { one: "{n} formație", few: "{n} formații", other: "{n} de formații" },
   roundOver: "Runda {n} s-a încheiat", matchOver: "Meciul s-a încheiat",
   winner: "Câștigă: {names}", targetReached: "Ținta {target} e atinsă", twinHeld: "geamănul atuului: +50", closedBy: "{name} a închis.", youClosed: "Ai închis.", endStock: "S-a terminat teancul.",
-  endNoDraws: "Trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc.", endRedeal: "Reîmpărțire.",
+  endNoDraws: "Trei tururi complete ale mesei (fiecare jucător de trei ori) fără tras din teanc.", endRedeal: "{name} a cerut reîmpărțirea (3 dubluri): nimeni nu primește puncte, se împarte din nou.",
+  youRedealt: "Ai cerut reîmpărțirea (3 dubluri): nimeni nu primește puncte, se împarte din nou.",
+  phaseCanRedeal: "Ai primit trei perechi identice sau mai multe: poți cere acum o nouă împărțire.",
+  redealConfirm: "Ceri o nouă împărțire? Runda se încheie fără puncte pentru nimeni și piesele se împart din nou.",
   nextRound: "Runda următoare", seeTable: "Vezi masa", scoresBack: "Scoruri",
   colSeat: "Jucător", colLaid: "Coborâte", colShown: "Formații arătate", colRack: "Rămase", colUnopened: "Neetalat",
   rackNotCounted: "Neetalat: rastelul nu se numără, ci −100 fix (E13)",
@@ -68,7 +71,7 @@ const RO = {
   preset: "Reguli", platform: "platformă", clasic: "clasic", seats: "Jucători",
   seatN: "Locul {n}", level: "Nivel", target: "Țintă", unlimited: "nelimitat",
   timerOpt: "Ceas pe tură", none: "fără", doubleRounds: "Runde duble: cu un as sau un joker atu, totul ×2 (C7)",
-  threeDoubles: "Reîmpărțire la „3 dubluri”: cine primește trei perechi identice poate cere o nouă împărțire",
+  threeDoubles: "Reîmpărțire la „3 dubluri”: cine primește trei sau mai multe perechi identice poate cere o nouă împărțire",
   presetNotePlatform: "Platformă: etalarea cere o suită (E4); nu închizi în tura în care te etalezi (E11); neetalat: −100, nimeni nu pierde mai mult de 100 într-o rundă (E13).",
   presetNoteClasic: "Clasic: etalare cu o suită sau trei grupuri (E4); doar cei etalați sparg șirul (E6); jokerul nu se aruncă (E10); poți închide în tura etalării (E11); neetalat: minus rastelul, fără plafon (E13).",
   start: "Începe", cancel: "Renunță", easy: "ușor", medium: "mediu", hard: "greu", expert: "expert",
@@ -129,7 +132,10 @@ const EN = {
   draft: "Opening being composed", draftPoints: { one: "{n} formation", other: "{n} formations" },
   roundOver: "Round {n} is over", matchOver: "The match is over",
   winner: "Winner: {names}", targetReached: "Target {target} reached", twinHeld: "the atu's twin: +50", closedBy: "{name} closed.", youClosed: "You closed.", endStock: "The stock ran out.",
-  endNoDraws: "Three full turns of the table (every player three times) without a stock draw.", endRedeal: "Redeal.",
+  endNoDraws: "Three full turns of the table (every player three times) without a stock draw.", endRedeal: "{name} asked for a redeal (3 doubles): nobody scores, the tiles are dealt again.",
+  youRedealt: "You asked for a redeal (3 doubles): nobody scores, the tiles are dealt again.",
+  phaseCanRedeal: "You were dealt three or more identical pairs: you may ask for a new deal now.",
+  redealConfirm: "Ask for a new deal? The round ends with no score for anyone and the tiles are dealt again.",
   nextRound: "Next round", seeTable: "See the table", scoresBack: "Scores",
   colSeat: "Player", colLaid: "Laid", colShown: "Formations shown", colRack: "Rack", colUnopened: "Unopened",
   rackNotCounted: "Never opened: the rack is not counted, a flat −100 instead (E13)",
@@ -151,7 +157,7 @@ const EN = {
   preset: "Rules", platform: "platform", clasic: "classic", seats: "Players",
   seatN: "Seat {n}", level: "Level", target: "Target", unlimited: "unlimited",
   timerOpt: "Turn clock", none: "none", doubleRounds: "Double rounds: an ace or joker atu doubles everything (C7)",
-  threeDoubles: "“3 doubles” redeal: a player dealt three identical pairs may ask for a new deal",
+  threeDoubles: "“3 doubles” redeal: a player dealt three or more identical pairs may ask for a new deal",
   presetNotePlatform: "Platform: the opening needs a run (E4); you cannot close in the turn you open (E11); never opened: −100, nobody loses more than 100 in a round (E13).",
   presetNoteClasic: "Classic: open with a run or three groups (E4); only opened players break the strip (E6); a joker may not be discarded (E10); you may close in the turn you open (E11); never opened: minus the rack, no floor (E13).",
   start: "Start", cancel: "Cancel", easy: "easy", medium: "medium", hard: "hard", expert: "expert",
@@ -380,6 +386,7 @@ const VERBS = {
     discard: ["ai aruncat {tile}", "a aruncat {tile}"],
     atu: ["ai luat atuul", "a luat atuul"],
     close: ["ai închis, aruncând {tile}", "a închis, aruncând {tile}"],
+    closeAtu: ["ai închis cu atuul (T7), aruncând {tile}", "a închis cu atuul (T7), aruncând {tile}"],
     redeal: ["ai cerut reîmpărțirea", "a cerut reîmpărțirea"],
     timeout: ["ai rămas fără timp", "a rămas fără timp"],
     rolled: ["ai pus la loc ce ai luat{tiles}", "a pus la loc ce a luat{tiles}"],
@@ -392,6 +399,7 @@ const VERBS = {
     attach: ["attached {tile} to formation {n}"],
     swap: ["put {tile} in place of the joker of formation {n}"],
     discard: ["discarded {tile}"], atu: ["took the atu"], close: ["closed, discarding {tile}"],
+    closeAtu: ["closed with the atu (T7), discarding {tile}"],
     redeal: ["asked for a redeal"], timeout: ["ran out of time"],
     rolled: ["put back what was taken{tiles}"],
   },
@@ -399,7 +407,8 @@ const VERBS = {
 
 /** A history entry in words: "AI hard a tras din teanc" / "AI hard drew from the stock".
  * Its `rule`: "E7" marks the short-rack take of the whole strip but its head (not E6),
- * "E12" the draw of the atu, the stock's last tile, "E11" the Etalat discard that closes;
+ * "E12" the draw of the atu, the stock's last tile, "E11" the Etalat discard that closes,
+ * "T7" a Tablă close after taking the atu;
  * its `tiles`, the public tiles a take took; its `formations`, an opening's or a laying's
  * formations as the engine laid them (a run in order, a joker at its place; the action
  * names them in the order chosen). Entries of older logs have neither. */
@@ -410,6 +419,7 @@ export function describe({ action, rule = null, tiles = null, formations = null 
   const params = {};
   if (verb === "draw" && rule === "E12") key = "drawAtu";
   if (verb === "discard" && rule === "E11") key = "close";
+  if (verb === "close" && rule === "T7") key = "closeAtu";
   if (verb === "take") {
     const taken = Array.isArray(tiles) ? tiles.filter(isTileName) : [];  // a host's: checked
     if (words[1] && words[1] !== "1") {

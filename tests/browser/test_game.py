@@ -797,7 +797,9 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     assert over["view"]["history"][-1]["action"] == "close K9"
     assert over["view"]["scores"][0] > 0
     # the tile that closed is said (a QA pass found it only in the history)
-    assert page.locator("#scores-end").inner_text().startswith("Tu ai închis, aruncând 9 negru.")
+    # … and that the atu made the close (T7)
+    assert page.locator("#scores-end").inner_text().startswith(
+        "Tu ai închis cu atuul (T7), aruncând 9 negru")
     # T8: Tablă has no closing bonus; its "closing" column is a joker close's ×2, so named
     titles = page.evaluate("""async () => { const s = structuredClone(window.remiGame.snap);
         s.view.breakdown[0].closing = s.view.breakdown[0].laid;   // as if closed with a joker
@@ -1883,7 +1885,9 @@ def test_phone_portrait_layout(phone, site_url, tmp_path):
     assert legend.is_visible() and "Cob. = Coborâte · Răm. = Rămase" in legend.inner_text()
     assert "Gem. = Geamăn atu" in legend.inner_text() and "Runda =" not in legend.inner_text()
     # why the match ended, then who won (a QA pass read only the winner)
-    assert " · Ținta 1000 e atinsă · Câștigă: AI mediu #3" in page.locator("#scores-end").inner_text()
+    said = page.locator("#scores-end").inner_text()
+    assert " · Ținta 1000 e atinsă · Câștigă: AI mediu #3" in said
+    assert ". ·" not in said, "a full stop, then a dot (a QA pass)"
     # every button the panel can show (a tournament's four) keeps its words on one line
     heights = page.locator("#scores-panel .sheet-buttons button").evaluate_all(
         "buttons => buttons.map((b) => { b.hidden = false; return b.offsetHeight; })")

@@ -1076,13 +1076,30 @@ def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, si
     assert schema["version"] == 1 and schema["from"] == 0
     redeal = page.get_by_test_id("act-redeal")
     assert redeal.is_visible()
+    # the turn line says what the button offers (a QA pass saw a button and no word for it)
+    assert "trei perechi identice" in page.locator("#turn-info").inner_text()
+    # it ends the round for everyone: asked first, and a "no" changes nothing
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    redeal.click()
+    page.wait_for_timeout(300)
+    assert snap(page)["view"]["phase"] != "over"
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     redeal.click()
     page.locator("#scores-panel").wait_for()
+    assert asked[0].startswith("Ceri o nouă împărțire?")
     state = snap(page)
     assert state["view"]["end"] == "redeal" and state["view"]["scores"] is None
+    # who asked, and that nobody scores; no table of zeros (a QA pass read an empty one)
+    said = page.locator("#scores-end").inner_text()
+    assert said.startswith("Ai cerut reîmpărțirea") and "×2" not in said, said
+    assert page.get_by_test_id("scores").is_hidden()
     # the panel's sheet is drawn once Python answers score_sheet, after the panel shows
     page.get_by_test_id("scores-sheet").locator("tbody tr td[title]").first.wait_for()
     assert page.get_by_test_id("scores-sheet").locator("tbody tr td[title]").count() == 2
+    sheet = page.get_by_test_id("scores-sheet")
+    assert "↻" in sheet.locator("tbody th").first.inner_text()
+    assert "↻ = reîmpărțită" in sheet.locator(".sheet-caption").inner_text()
     page.get_by_test_id("next-round").click()
     page.wait_for_function("window.remiGame.snap.round === 2 && !window.remiGame.busy")
     assert snap(page)["view"]["first"] == state["view"]["first"]   # the same first player

@@ -262,9 +262,22 @@ function closedLine(snap) {
   const view = snap.view;
   if (view.closer === null) return "";
   const you = view.closer === view.seat && !snap.players[view.closer]?.is_bot;
-  const closing = (view.history ?? []).findLast((entry) => entry.seat === view.closer);
+  const history = view.history ?? [];
+  const at = history.findLastIndex((entry) => entry.seat === view.closer);
+  // a close with the atu taken just before (T7) says so (a QA pass read a plain close)
+  const atu = history[at - 1]?.action === "atu" && history[at - 1].seat === view.closer;
+  const closing = at >= 0 && { ...history[at], ...(atu ? { rule: "T7" } : {}) };
   if (closing) return `${describe(closing, seatName(snap, view.closer), you, view.variant)}.`;
   return you ? t("youClosed") : t("closedBy", { name: seatName(snap, view.closer) });
+}
+
+/** Who asked for the redeal ("3 doubles"), and what it means: nobody scores. */
+function redealLine(snap) {
+  const view = snap.view;
+  const seat = (view.history ?? []).findLast((entry) => entry.action === "redeal")?.seat;
+  if (seat === undefined) return t("endRedeal", { name: "?" });
+  const you = seat === view.seat && !watching(snap);
+  return you ? t("youRedealt") : t("endRedeal", { name: seatName(snap, seat) });
 }
 
 function historyLine(snap, entry) {
@@ -396,16 +409,21 @@ export function renderScores(snap, ownOrder = null) {
   $("scores-title").textContent = snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round });
   const end = {
     closed: closedLine(snap),
-    stock: t("endStock"), no_draws: t("endNoDraws"), redeal: t("endRedeal"),
+    stock: t("endStock"), no_draws: t("endNoDraws"), redeal: redealLine(snap),
   }[view.end] ?? "";
+  // a redeal scores nothing: no table of zeros (a QA pass read an empty one)
+  $("scores").parentElement.hidden = !rows.length;
   // why the match stopped: its target (a QA pass read only the winner's name)
   const target = view.options?.target;
   const reached = snap.match_over && target
     ? t("targetReached", { target: view.variant === "tabla" ? `±${target}` : target }) : "";
   const winners = snap.match_over
     ? t("winner", { names: snap.winners.map((s) => seatName(snap, s)).join(", ") }) : "";
-  $("scores-end").textContent = [end, view.double_round ? `${t("double")} ×2` : "", reached, winners]
-    .filter(Boolean).join(" · ");
+  // a sentence's full stop goes where a dot joins it to the next part ("…albastru. · Rundă dublă")
+  const parts = [end, view.double_round && rows.length ? `${t("double")} ×2` : "", reached, winners]
+    .filter(Boolean);
+  $("scores-end").textContent = parts.map((part, i) => (i < parts.length - 1 ? part.replace(/\.$/, "") : part))
+    .join(" · ");
   // a tile on the table that scores for someone other than its formation's owner (E8, E9):
   // the laid column is then not what each seat's formations show (a QA pass missed a joker's 50)
   const credited = Array.isArray(view.table) && view.table.some((f) => Array.isArray(f?.credits)

@@ -24,6 +24,7 @@ export function renderSheet(box, sheet, youSeat = null) {
   const marks = [`D = ${t("sheetDealer").toLowerCase()}`];
   if (sheet.rounds.some((row) => row.scores && row.closer != null)) marks.push(`★ = ${t("sheetCloser")}`);
   if (sheet.rounds.some((row) => row.double)) marks.push(`${t("sheetDouble")} = ${t("sheetDoubleMeans")}`);
+  if (sheet.rounds.some((row) => row.end === "redeal")) marks.push(`↻ = ${t("sheetRedealMeans")}`);
   const caption = el("p", "sheet-caption muted", [target, ...marks].join(" · "));
   const table = el("table", "scores score-table");
   table.dataset.testid = "score-sheet-table";
@@ -43,6 +44,7 @@ export function renderSheet(box, sheet, youSeat = null) {
     tr.dataset.round = row.round;
     const label = el("th", "", String(row.round));
     if (row.double) label.append(el("span", "sheet-double", ` ${t("sheetDouble")}`));
+    if (row.end === "redeal") label.append(el("span", "sheet-redeal", " ↻"));
     tr.append(label);
     for (let seat = 0; seat < sheet.seats; seat++) {
       let td;
