@@ -109,6 +109,7 @@ def seat_snapshot(match: Match, players: list[dict[str, Any]], seat: int) -> dic
         "bot_to_play": not state.over and bool(players[state.to_play]["is_bot"]),
         "match_over": match.over,
         "winners": match.winners if match.over else [],
+        "reached": match.reached if match.over else [],    # who reached the target (C9, T10)
         # C3: the dice that chose the match's first dealer (none for a log of explicit deals)
         "dice": {"throws": match.dice, "dealer": dealer_of(match.dice)} if match.dice else None,
     }

@@ -85,11 +85,21 @@ class Match:
         target = self.options.target
         if target is None or not self.rounds or not self.current.over:
             return False
-        totals = self.totals
         if self.variant == "tabla":
-            return any(abs(total) >= target for total in totals)
+            return bool(self.reached)
+        totals = self.totals
         top = max(totals)
         return top >= target and totals.count(top) == 1
+
+    @property
+    def reached(self) -> list[int]:
+        """The seats whose total has reached the target: +target in Etalat (C9), +target or
+        −target in Tablă (T10)."""
+        target = self.options.target
+        if target is None:
+            return []
+        return [seat for seat, total in enumerate(self.totals)
+                if (abs(total) if self.variant == "tabla" else total) >= target]
 
     @property
     def scored_rounds(self) -> int:

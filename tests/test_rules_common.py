@@ -131,6 +131,7 @@ def test_C9_etalat_match_ends_after_the_round_reaching_the_target_unless_tied():
     assert not match.over
     match.play("discard K10")
     assert match.totals[0] == 135 and match.over and match.winners == [0]
+    assert match.reached == [0] and match.totals[1] < 100
     tied = Match.new("etalat", 2, Options(target=100), seed=2)
     tied.rounds[-1].scores, tied.rounds[-1].phase = [120, 120], "over"
     assert not tied.over                                     # a tie at the top plays on

@@ -3,6 +3,7 @@
 
 import pytest
 
+from remi.bridge import seat_snapshot
 from remi.engine import apply, legal_actions
 from remi.errors import RuleError
 from remi.match import Match
@@ -194,6 +195,12 @@ def test_T10_match_stops_at_plus_or_minus_target():
             match.play("discard R1")
     assert match.current.end == "no_draws"
     assert all(total <= -70 for total in match.totals) and match.over
+    assert match.reached == [0, 1], "−target reached: the page names who (T10)"
+    fallen = Match.new("tabla", 2, Options(target=100), seed=1)
+    fallen.rounds[-1].scores, fallen.rounds[-1].phase = [-120, 40], "over"
+    assert fallen.over and fallen.reached == [0] and fallen.winners == [1]
+    players = [{"name": "Ana", "is_bot": False, "level": None}] * 2
+    assert seat_snapshot(fallen, players, 1)["reached"] == [0]
     assert not Match.new("tabla", 2, Options(target=70), seed=1).over
     with pytest.raises(RuleError, match="C9"):                # no round after the end
         match.start_round()

@@ -605,6 +605,13 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     unclosed["view"].update(closer=None, end="stock")
     show_scores(page, unclosed)
     assert title.inner_text().lower() == "ce a rămas în rastele"
+    # a Tablă match ended by a fall to −target (T10) says whose: a QA pass read "Ținta ±500 e
+    # atinsă · Câștigă: AI greu" with the winner on 40
+    fallen = json.loads(json.dumps(TABLA_ROUND_OVER))
+    fallen.update(totals=[-515, 40, -40], match_over=True, winners=[1], reached=[0])
+    fallen["view"]["options"] = {"target": 500}
+    show_scores(page, fallen)
+    assert "Ținta ±500 e atinsă: Tu -515 · Câștigă: AI ușor" in page.locator("#scores-end").inner_text()
     # an Etalat closer's rack is empty: a dash, not a line that reads as missing (a QA pass)
     show_scores(page, FOUR_SEATS_OVER)
     assert racks.nth(2).locator(".tile-row").inner_text() == "—"

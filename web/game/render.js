@@ -415,8 +415,13 @@ export function renderScores(snap, ownOrder = null) {
   $("scores").parentElement.hidden = !rows.length;
   // why the match stopped: its target (a QA pass read only the winner's name)
   const target = view.options?.target;
-  const reached = snap.match_over && target
-    ? t("targetReached", { target: view.variant === "tabla" ? `±${target}` : target }) : "";
+  const goal = view.variant === "tabla" ? `±${target}` : target;
+  // who reached it, when that is not the winner (T10: a fall to −target ends a Tablă match;
+  // a QA pass read only the winner's name)
+  const reachers = (snap.reached ?? []).filter((seat) => !snap.winners.includes(seat));
+  const by = reachers.map((seat) => `${seatName(snap, seat)} ${snap.totals[seat]}`).join(", ");
+  const reached = !snap.match_over || !target ? ""
+    : by ? t("targetReachedBy", { target: goal, by }) : t("targetReached", { target: goal });
   const winners = snap.match_over
     ? t("winner", { names: snap.winners.map((s) => seatName(snap, s)).join(", ") }) : "";
   // a sentence's full stop goes where a dot joins it to the next part ("…albastru. · Rundă dublă")
