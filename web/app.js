@@ -1059,7 +1059,7 @@ function wire() {
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
   $("new-game-form").addEventListener("change", (event) => {
-    if (["variant", "preset"].includes(event.target.name)) showPresetFor(event.target.form);
+    if (["variant", "preset", "target"].includes(event.target.name)) showPresetFor(event.target.form);
   });
   $("new-game-cancel").addEventListener("click", () => $("new-game").close("cancel"));
   // a dialog closed over the round-end panel gives the focus back to the panel, not to the
@@ -1091,6 +1091,8 @@ function wire() {
   $("arrange").addEventListener("click", arrangeRack);
 
   markOverflow($("board"));
+  // a dialog taller than the window (a phone on its side) says that more of it lies below
+  for (const dialog of document.querySelectorAll("dialog.dialog")) markOverflow(dialog);
   trackFocus();
   enableKeys(S, {
     act, mine, render, moveTile, toggleSelect, escape, undoDraft, enter, attachTo, scoresAside,

@@ -1636,6 +1636,12 @@ def test_a_dialog_taller_than_the_window_keeps_its_buttons_in_sight(page, site_u
     page.get_by_test_id("new-game").click()
     start = page.get_by_test_id("start-game")
     assert start.evaluate(in_sight)
+    # more options below the fold are shown to be there (a QA pass missed them), until seen
+    chevron = """() => getComputedStyle(document.querySelector('#new-game form > .sheet-buttons'),
+        '::before').opacity"""
+    page.wait_for_function(f"({chevron})() === '1'")
+    page.locator("#new-game").evaluate("(d) => { d.scrollTop = d.scrollHeight; }")
+    page.wait_for_function(f"({chevron})() === '0'")
     start.click()                                  # not covered by the fields scrolling under it
     page.get_by_test_id("new-game-dialog").wait_for(state="hidden")
     page.wait_for_function("m => window.remiGame.snap.match_id !== m", arg=state["match_id"])
@@ -1671,10 +1677,22 @@ def test_enter_in_the_new_game_dialog_starts_the_game(page, site_url):
     assert note.inner_text().startswith("Clasic: etalare cu o suită sau trei grupuri (E4)")
     preset.select_option("platform")
     assert note.inner_text().startswith("Platformă: etalarea cere o suită (E4)")
+    # …and when a target ends the match (C9, T10; a QA pass could not tell)
+    target = dialog.locator("select[name=target]")
+    target.select_option("1000")
+    assert "Ținta 1000: meciul se încheie după runda în care cineva o atinge" in note.inner_text()
+    target.select_option("")
+    assert "Ținta" not in note.inner_text()
     dialog.locator("input[name=variant][value=etalat]").focus()
     page.keyboard.press("ArrowRight")            # to "Remi pe Tablă", then Enter
     assert dialog.locator("input[name=variant][value=tabla]").is_checked()
     assert preset.is_hidden() and note.is_hidden()   # the preset changes only Etalat's rules
+    target.select_option("500")
+    assert note.inner_text().startswith("Ținta ±500: meciul se oprește îndată ce cineva ajunge "
+                                        "la +500 sau scade la −500") and "(T10)" in note.inner_text()
+    target.select_option("")
+    assert note.is_hidden()
+    dialog.locator("input[name=variant][value=tabla]").focus()
     page.keyboard.press("Enter")
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.getElementById('new-game').returnValue") == "start"

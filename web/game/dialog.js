@@ -21,14 +21,18 @@ export function openDialog(choice) {
 }
 
 /** The rule preset changes only Etalat's rules (E4, E6, E10, E11, E13): Tablă hides it.
- * A line says what the chosen one means (a QA pass: "platformă / clasic" said nothing). */
+ * A line says what the chosen one means (a QA pass: "platformă / clasic" said nothing), and
+ * when the chosen target ends the match (C9, T10: a QA pass could not tell). */
 export function showPresetFor(form) {
   const tabla = form.variant.value === "tabla";
   form.preset.closest("label").hidden = tabla;
   const note = form.querySelector(".preset-note");     // the new-game or the room dialog's
   if (!note) return;
-  note.hidden = tabla;
-  note.textContent = t(form.preset.value === "clasic" ? "presetNoteClasic" : "presetNotePlatform");
+  const lines = tabla ? [] : [t(form.preset.value === "clasic" ? "presetNoteClasic" : "presetNotePlatform")];
+  const target = form.target?.value;
+  if (target) lines.push(t(tabla ? "targetNoteTabla" : "targetNoteEtalat", { target }));
+  note.hidden = !lines.length;
+  note.textContent = lines.join(" ");
 }
 
 /** One level field per bot seat (levels: the bots' levels, else the fields' own). */

@@ -1,5 +1,6 @@
 // A scrolled box says when more of it lies below: the board grows taller than the window with
-// many formations (Etalat, 4 seats) or rows, and its last lines sit hidden behind the rack.
+// many formations (Etalat, 4 seats) or rows, and its last lines sit hidden behind the rack; a
+// dialog on a phone on its side hides its last options below the fold.
 
 const SLACK = 4;   // px: rounding, not content
 

@@ -105,6 +105,7 @@ export function askRoom(defaults) {
   showPresetFor(form);                     // the rule preset: Etalat's only
   form.variant.addEventListener("change", () => showPresetFor(form));
   form.preset.addEventListener("change", () => showPresetFor(form));
+  form.target.addEventListener("change", () => showPresetFor(form));
   dialog.append(form);
   document.body.append(dialog);
   dialog.showModal();
