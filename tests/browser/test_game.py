@@ -2629,6 +2629,23 @@ STORE = ("async () => (await import(new URL('web/platform/storage.js', location.
          ".store().then(")
 
 
+def test_a_large_window_draws_the_table_larger(page, site_url, tmp_path):
+    """A QA pass at 1920 × 1080: tiles and words kept their 1280 px sizes and 60 % of the felt
+    was bare. The table is drawn in rem, the rem grows with the window; nothing scrolls."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, site_url)
+    wait_turn(page)
+    tile = page.locator("[data-testid=rack] [data-testid=tile]").first
+    small = tile.bounding_box()["width"]
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_function("w => document.querySelector('[data-testid=rack] [data-testid=tile]')"
+                           ".getBoundingClientRect().width > w", arg=small)
+    assert tile.bounding_box()["width"] >= 1.3 * small
+    size = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    assert size == [1920, 1080], size
+    page.screenshot(path=str(tmp_path / "large-window.png"), animations="disabled")
+
+
 def test_a_long_note_on_a_wide_window_stays_over_the_status_line(page, site_url, tmp_path):
     """A QA pass at 1280 px: a long note (C8's timeout) was centred on the window, not on the
     status line it stands for, and covered half of Meniu. It keeps to that line's width."""
