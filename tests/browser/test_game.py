@@ -2997,6 +2997,19 @@ def test_six_and_nine_are_underlined_so_a_sideways_head_reads_right(page, site_u
             return [name, line]; })); }""")
     assert lines == {"K6": "underline", "Y9": "underline", "R8": "none", "B13": "none",
                      "J": "none"}
+    # the sideways head's number stands upright on it (a QA pass read a sideways 3 as ω)
+    box = page.evaluate("""async () => {
+        const { tileEl } = await import('./web/game/tiles.js');
+        const strip = Object.assign(document.createElement('div'), { className: 'strip' });
+        const tile = tileEl('K3');
+        tile.classList.add('head');
+        strip.append(tile);
+        document.body.append(strip);
+        const [t, n] = [tile, tile.querySelector('.num')].map((e) => e.getBoundingClientRect());
+        strip.remove();
+        return { tile: [t.width, t.height], num: [n.width, n.height] }; }""")
+    assert box["tile"][0] > box["tile"][1], f"the head lies sideways: {box}"
+    assert box["num"][1] > box["num"][0], f"its 3 stands upright: {box}"
 
 
 def test_the_round_end_panel_opens_at_its_title_with_its_buttons_in_sight_when_short(
