@@ -178,6 +178,8 @@ def test_a_screen_reader_hears_the_rows_the_atu_taken_and_the_round_s_scores(pag
     assert page.locator("#formations").get_attribute("aria-label") == "Rânduri"
     target = page.locator(".row-wrap.discard-target .owner-name")
     assert target.text_content().endswith(" · aici arunci")
+    # …and seen: a tiny ⇠ alone marked it (a QA pass)
+    assert target.locator(".discard-here").is_visible()
     page.locator("#atu").click()
     page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
     assert page.locator("#atu-tile .tile").get_attribute("aria-label").endswith(", luat")

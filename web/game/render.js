@@ -217,7 +217,8 @@ export function renderRows(snap, info) {
     const wrap = el("div", "row-wrap");
     const yours = seat === view.seat && !watching(snap);
     const label = el("div", "owner-name", yours ? t("rowYours") : `${t("row")} · ${seatName(snap, seat)}`);
-    if (seat === target) label.append(el("span", "sr-only", ` · ${t("discardHere")}`));
+    // said, not only marked (a QA pass saw a tiny ⇠ and nothing else)
+    if (seat === target) label.append(el("span", "sr-only", " · "), el("span", "discard-here", t("discardHere")));
     wrap.append(label);
     const row = el("div", "tile-row");
     row.dataset.testid = "row";
