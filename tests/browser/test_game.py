@@ -614,6 +614,22 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     assert "Ținta ±500 e atinsă: Tu -515 · Câștigă: AI ușor" in page.locator("#scores-end").inner_text()
     # an Etalat closer's rack is empty: a dash, not a line that reads as missing (a QA pass)
     show_scores(page, FOUR_SEATS_OVER)
+    # the match's winner in gold; the player's own win said as one (a QA pass: a faint glow)
+    assert page.locator("#scores tbody tr.winner").evaluate_all(
+        "rows => rows.map((r) => r.dataset.seat)") == ["2"]
+    assert page.locator("#scores-title").inner_text() == "Meciul s-a încheiat"
+    won = json.loads(json.dumps(FOUR_SEATS_OVER))
+    won["winners"] = [0]
+    show_scores(page, won)
+    assert page.locator("#scores-title").inner_text() == "Ai câștigat meciul!"
+    # a double round is said where it begins, in the history (a QA pass saw only ATU ×2)
+    said = page.evaluate("""async (state) => {
+        const render = await import(new URL("web/game/render.js", location.href));
+        render.renderHistory({ ...state, view: { ...state.view, history: [] } });
+        return [...document.querySelectorAll('#history li')].map((li) => li.textContent); }""",
+                         FOUR_SEATS_OVER)
+    assert said[0].startswith("Rundă dublă (C7): atuul e un as sau un joker"), said
+    show_scores(page, FOUR_SEATS_OVER)
     assert racks.nth(2).locator(".tile-row").inner_text() == "—"
     assert title.inner_text().lower() == "ce a rămas în rastele"
     assert page.get_by_test_id("scores-legend").is_hidden()     # the headers are whole here

@@ -310,6 +310,8 @@ export function renderHistory(snap) {
   const list = $("history");
   const lines = view.history.slice(-80).reverse();  // newest first: no scrolling needed
   list.replaceChildren(...lines.map((entry) => el("li", entry.auto ? "auto" : "", historyLine(snap, entry))));
+  // a double round is said where the round begins (a QA pass saw only the atu's small ×2)
+  if (view.double_round) list.append(el("li", "double-note", t("doubleNote")));
   const dice = snap.round === 1 && diceLine(snap);
   if (dice) list.append(el("li", "dice muted", dice));    // the match's first line, so last
   else if (!lines.length) list.append(el("li", "muted", "—"));
@@ -326,7 +328,9 @@ function announce(snap) {
   const moves = view.history.length;
   const said = [];
   // a new deal is said; the player's own moves are not said back (the clock's are)
-  if (heard.round && heard.round !== round) said.push(t("roundStarts", { n: snap.round }));
+  if (heard.round && heard.round !== round) {
+    said.push(t("roundStarts", { n: snap.round }), ...(view.double_round ? [t("doubleNote")] : []));
+  }
   const own = (entry) => entry.seat === view.seat && !entry.auto && !entry.player && !watching(snap);
   if (heard.round === round && moves > heard.moves) {
     said.push(...view.history.slice(heard.moves).filter((entry) => !own(entry)).slice(-6)
@@ -390,6 +394,7 @@ export function renderScores(snap, ownOrder = null) {
   const tbody = el("tbody");
   rows.forEach((row, seat) => {
     const tr = el("tr", seat === view.seat && !watching(snap) ? "mine" : "");
+    if (snap.match_over && snap.winners.includes(seat)) tr.classList.add("winner");
     tr.dataset.seat = seat;
     // the closer's star stays on its name's last line (a no-break space): never a line of its own
     tr.append(el("th", "", seatName(snap, seat) + (view.closer === seat ? "\u00a0★" : "")));
@@ -407,7 +412,11 @@ export function renderScores(snap, ownOrder = null) {
     tbody.append(tr);
   });
   table.append(thead, tbody);
-  $("scores-title").textContent = snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round });
+  // the player's win is said as one (a QA pass: only a faint glow on a total marked it)
+  const won = snap.match_over && !watching(snap) && snap.winners.includes(view.seat);
+  $("scores-title").textContent = won ? t("youWonMatch")
+    : snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round });
+  $("scores-title").classList.toggle("won", won);
   const end = {
     closed: closedLine(snap),
     stock: t("endStock"), no_draws: t("endNoDraws"), redeal: redealLine(snap),
