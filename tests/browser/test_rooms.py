@@ -1114,6 +1114,19 @@ def test_a_wrong_password_asks_again_a_waiting_guest_is_told_and_a_new_room_warn
     types = guest.evaluate("window.remiGame.room.received.map(m => m.type)")
     assert types[:2] == ["refused", "welcome"], types
 
+    # A full table: its banner and panel say why, the turn line the way out (a QA pass read
+    # "Masa e plină." three times over an empty table)
+    full = open_page(new_context(), link)
+    join_dialog(full, "Ion", "nuc")
+    full.get_by_test_id("banner").wait_for(timeout=30_000)
+    assert "Masa e plină" in full.get_by_test_id("banner").inner_text()
+    full.wait_for_function("() => (document.getElementById('turn-info') ?? "
+                           "document.getElementById('me')).textContent.includes('Părăsește camera')")
+    assert "plină" not in turn_line(full)
+    full.get_by_test_id("leave-room").click()
+    full.wait_for_function("!document.body.dataset.room && window.remiGame.snap?.view")
+    full.context.close()
+
     # Mid-game: a newcomer waiting for a seat reads the same in the turn line as in the panel.
     host.get_by_test_id("start-match").click()
     guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)

@@ -417,9 +417,11 @@ export class GuestTable {
   }
 
   /** Before the first snapshot the turn line says what the room panel says (waiting for a
-   * seat, refused, connecting…), in the page's language. */
+   * seat, refused, connecting…), in the page's language; refused for a full table, the way
+   * out instead (the banner and the panel say why: a QA pass read it three times). */
   turnLine() {
     if (this.ui.hasSnapshot?.() !== false || this.hostClosed || this.usedInvite) return;
+    if (this.status.key === "refusedFull") return this.ui.waiting(t("refusedWayOut"));
     const keys = ["connecting", "waitingSeat", "refusedPassword", "refusedWait", "refusedFull", "refusedToken", "hostAway",
       "hostNoAnswer", "connectFailed"];
     if (this.status.key ? keys.includes(this.status.key) : this.status.text) this.ui.waiting(this.statusText());
