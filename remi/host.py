@@ -44,8 +44,9 @@ def _answer(out: list[Outgoing], now: float, **extra: Any) -> dict[str, Any]:
     _time_turn(now)
     playing = room.match is not None and bool(room.match.rounds) and room.fair is None
     return {
-        "out": [[peer, json.dumps(message, separators=(",", ":"))] for peer, message in out],
-        "snapshot": room.host_snapshot() if playing else None,
+        "out": [[peer, json.dumps(_clocked(message, now), separators=(",", ":"))]
+                for peer, message in out],
+        "snapshot": _clocked({"snapshot": room.host_snapshot()}, now)["snapshot"] if playing else None,
         "room": {"seats": _seats(room), "started": room.match is not None,
                  "over": room.match is not None and room.match.over,
                  "dealing": room.fair is not None, "variant": room.variant,
@@ -53,6 +54,16 @@ def _answer(out: list[Outgoing], now: float, **extra: Any) -> dict[str, Any]:
                  "midgame_join": room.midgame_join, "password": bool(room.password_hash)},
         **extra,
     }
+
+
+def _clocked(message: dict[str, Any], now: float) -> dict[str, Any]:
+    """A timed room's snapshots say how long this clock has run the turn (`clock_elapsed`,
+    seconds), so that a page opened or reloaded mid-turn shows the seconds left, not a full
+    clock (C8; the host's clock decides)."""
+    snapshot = message.get("snapshot")
+    if not _current().options.timer or not isinstance(snapshot, dict):
+        return message
+    return {**message, "snapshot": {**snapshot, "clock_elapsed": round(now - _turn_since, 1)}}
 
 
 def _time_turn(now: float) -> None:

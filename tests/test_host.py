@@ -148,6 +148,11 @@ def test_c8_the_hosts_clock_plays_timeout_for_a_guest_who_waits_too_long():
         play_one(now)
     turn = room.match.current.turn
     began = host._turn_since            # when the host's clock started this turn
+    # a guest back mid-turn is told how long the clock has run (its page shows the rest)
+    back = inbox(host.room_receive("p1", msg("hello", name="Ana", password=None,
+                                             token=room.seats[1].token), began + 12), "p1")
+    assert [m["snapshot"]["clock_elapsed"] for m in back if m["type"] == "state"] == [12.0]
+    assert host.room_tick(began + 12)["snapshot"]["clock_elapsed"] == 12.0
     host.room_tick(began + 29)
     assert room.match.current.turn == turn, "29 s: still the guest's turn"
     answer = host.room_tick(began + 30.5)

@@ -494,6 +494,31 @@ def test_a_room_clock_is_seen_by_everyone_at_the_table(context, new_context, sit
     assert 0 < player.evaluate(seconds) <= 30
 
 
+def test_a_guest_reloading_during_another_s_turn_sees_the_seconds_left(
+        context, new_context, site_url, relay):
+    """C8: a guest whose page reloads during the host's turn sees that turn's seconds left,
+    as the host's clock counts them, not a full clock (a QA pass)."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest"], signalling="relay", relays=relay.url, timer="60")
+    guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
+    join_dialog(guest, "Ana")
+    wait_seated(guest, others=[host])
+    host.get_by_test_id("start-match").click()
+    for page in (host, guest):
+        page.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    play_until([guest], lambda: snap(host)["my_turn"], timeout_s=120)
+    host.wait_for_timeout(4_000)                     # the host's clock runs its turn
+    guest.reload()
+    wait_ready(guest)
+    guest.wait_for_function("window.remiGame.snap && window.remiGame.snap.view.seat === 1",
+                            timeout=READY_MS)
+    seconds = "parseInt(document.querySelector('#turn-info .clock')?.textContent)"
+    guest.wait_for_function(f"{seconds} > 0")
+    left = [page.evaluate(seconds) for page in (guest, host)]
+    assert snap(host)["my_turn"] and left[0] <= 56 and abs(left[0] - left[1]) <= 2, left
+
+
 def seated_again(host, guest) -> None:
     """Until the guest holds seat 1 again; the tables play on meanwhile (a stand-in may hold
     the seat until a turn ends), and a stall says what each page believed."""

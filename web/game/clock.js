@@ -47,7 +47,9 @@ export class TurnClock {
       this.stop();
       this.turn = turn;
       this.watching = !snap.my_turn;
-      const full = seconds * 1000 * this.scale;
+      // a room's snapshot says how long the host's clock has run the turn: a page reloaded
+      // mid-turn showed another's turn from full (a QA pass)
+      const full = Math.max(0, seconds - (snap.clock_elapsed ?? 0)) * 1000 * this.scale;
       this.deadline = performance.now() + (this.watching ? full : msLeft(turn, full));
       this.savedAt = performance.now();
       this.handle = setInterval(() => this.tick(), 250);
