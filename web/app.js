@@ -14,7 +14,7 @@ import { keepFocus, trackFocus } from "./game/focus.js";
 import {
   addRefusalHint, hideBanner, hideBriefToast, hideTurnToast, showRefusal, toast, translateRefusal,
 } from "./game/messages.js";
-import { openDialog, readDialog, renderLevelFields, showPresetFor } from "./game/dialog.js";
+import { openDialog, readDialog, renderLevelFields, showTableNotes } from "./game/dialog.js";
 import { renderHelp } from "./game/help.js";
 import { enableKeys } from "./game/keys.js";
 import { enablePointer } from "./game/pointer.js";
@@ -1059,7 +1059,7 @@ function wire() {
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());
   $("new-game-form").addEventListener("change", (event) => {
-    if (["variant", "preset", "target"].includes(event.target.name)) showPresetFor(event.target.form);
+    if (["variant", "preset", "target"].includes(event.target.name)) showTableNotes(event.target.form);
   });
   $("new-game-cancel").addEventListener("click", () => $("new-game").close("cancel"));
   // a dialog closed over the round-end panel gives the focus back to the panel, not to the

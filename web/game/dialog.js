@@ -10,7 +10,7 @@ export function openDialog(choice) {
   const form = $("new-game-form");
   form.variant.value = choice.variant;
   form.preset.value = choice.options.preset ?? "platform";
-  showPresetFor(form);
+  showTableNotes(form);
   form.seats.value = String(choice.seats.length);
   form.target.value = choice.options.target ? String(choice.options.target) : "";
   form.timer.value = choice.options.timer ? String(choice.options.timer) : "";
@@ -23,7 +23,7 @@ export function openDialog(choice) {
 /** The rule preset changes only Etalat's rules (E4, E6, E10, E11, E13): Tablă hides it.
  * A line says what the chosen one means (a QA pass: "platformă / clasic" said nothing), and
  * when the chosen target ends the match (C9, T10: a QA pass could not tell). */
-export function showPresetFor(form) {
+export function showTableNotes(form) {
   const tabla = form.variant.value === "tabla";
   form.preset.closest("label").hidden = tabla;
   const note = form.querySelector(".preset-note");     // the new-game or the room dialog's

@@ -1,7 +1,7 @@
 // The room dialogs: the host's (seats, password, visibility, how to connect) and the
 // guest's join dialog with the lobby of public tables.
 
-import { LEVELS, showPresetFor } from "../game/dialog.js";
+import { LEVELS, showTableNotes } from "../game/dialog.js";
 import { botName, t } from "../i18n.js";
 import { watchLobby } from "../net/index.js";
 import { el } from "../game/render.js";
@@ -102,10 +102,10 @@ export function askRoom(defaults) {
     check("double_rounds", t("doubleRounds"), true), check("three_doubles", t("threeDoubles"), false),
     check("midgame_join", t("midgameJoin"), true),
     field(t("relays"), relays), field(t("iceServers"), ice), buttons);
-  showPresetFor(form);                     // the rule preset: Etalat's only
-  form.variant.addEventListener("change", () => showPresetFor(form));
-  form.preset.addEventListener("change", () => showPresetFor(form));
-  form.target.addEventListener("change", () => showPresetFor(form));
+  showTableNotes(form);                     // the preset's rules (Etalat's only), the target's
+  form.variant.addEventListener("change", () => showTableNotes(form));
+  form.preset.addEventListener("change", () => showTableNotes(form));
+  form.target.addEventListener("change", () => showTableNotes(form));
   dialog.append(form);
   document.body.append(dialog);
   dialog.showModal();
