@@ -964,7 +964,9 @@ function renderTurn(snap, info) {
     const atu = (snap.legal ?? []).includes("atu") ? ` ${t("phaseCanAtu")}` : "";
     // the stock's last draw ends the round (E12: the atu, drawn last; T9), said before it
     const last = view.stock === 1 ? ` ${t(view.variant === "etalat" ? "phaseLastAtu" : "phaseLastTile")}` : "";
-    const what = view.phase === "draw"
+    // the "3 doubles" redeal, offered while the hand is as dealt (a QA pass: a button, unsaid)
+    const redeal = (snap.legal ?? []).includes("redeal") ? ` ${t("phaseCanRedeal")}` : "";
+    const what = (view.phase === "draw"
       ? (info.takes.size ? t("phaseDraw", { src }) : t("phaseDrawOnly")) + atu + last
       : view.phase === "atu" ? t("phaseAtu")
       // Tablă's closes (T6), said as well as marked; else the engine's turn 0: the first
@@ -973,14 +975,11 @@ function renderTurn(snap, info) {
       // a take that must open: the engine names why (E5 took the top, E6 cut the strip)
       : view.must_open ? t("phaseMustOpen", { rule: view.must_open })
       : canOpen(snap) ? t("phaseCanOpen")
-      // the "3 doubles" redeal, offered while the hand is as dealt (a QA pass: a button, unsaid)
-      : (snap.legal ?? []).includes("redeal") ? `${t(view.turn === 0 ? "phaseFirst" : "phaseFirstRound",
-        { rule: view.variant === "etalat" ? "E2" : "T3" })} ${t("phaseCanRedeal")}`
       : view.turn === 0 ? t("phaseFirst", { rule: view.variant === "etalat" ? "E2" : "T3" })
       : view.first_round ? t("phaseFirstRound")
       // what the rest of the turn allows (a QA pass looked for a way to "form" in Tablă)
       : t(view.variant === "tabla" ? "phasePlayTabla"
-        : view.opened[view.seat] ? "phasePlay" : "phasePlayUnopened");
+        : view.opened[view.seat] ? "phasePlay" : "phasePlayUnopened")) + redeal;
     parts = [el("b", "", t("yourTurn")), ` · ${what}`];
     if (view.must_lay?.length) {
       parts.push(" ", el("span", "warn", t("mustLay", { tiles: view.must_lay.map((tile) => tileLabel(tile)).join(", ") })));

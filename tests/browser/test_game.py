@@ -612,6 +612,10 @@ def test_the_round_end_shows_one_s_rack_as_arranged_and_marks_the_twin_that_scor
     fallen["view"]["options"] = {"target": 500}
     show_scores(page, fallen)
     assert "Ținta ±500 e atinsă: Tu -515 · Câștigă: AI ușor" in page.locator("#scores-end").inner_text()
+    fallen.update(totals=[-515, -505, -640], reached=[0, 1, 2])     # the winner fell too
+    show_scores(page, fallen)
+    assert ("Ținta ±500 e atinsă: Tu -515, AI ușor -505, AI greu -640 · Câștigă: AI ușor"
+            in page.locator("#scores-end").inner_text())
     # an Etalat closer's rack is empty: a dash, not a line that reads as missing (a QA pass)
     show_scores(page, FOUR_SEATS_OVER)
     # the match's winner in gold; the player's own win said as one (a QA pass: a faint glow)

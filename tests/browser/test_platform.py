@@ -1039,9 +1039,9 @@ def test_round_end_sheet_keeps_one_line_headers_on_a_phone(phone, site_url, tmp_
     page.screenshot(path=str(tmp_path / "phone-scores-sheet.png"), animations="disabled")
 
 
-def three_doubles_log() -> dict:
+def three_doubles_log(first: int = 0) -> dict:
     """A saved game (the pre-platform localStorage format) whose local player, seat 0, is
-    dealt three identical pairs at a table with the "3 doubles" redeal on."""
+    dealt three identical pairs at a table with the "3 doubles" redeal on; `first` plays first."""
     from remi import log as match_log
     from remi.engine import identical_pairs
     from remi.match import Match
@@ -1050,7 +1050,7 @@ def three_doubles_log() -> dict:
     options = Options(three_doubles=True)
     for n in range(2000):
         match = Match.new("etalat", 2, options, f"doubles{n}")
-        if identical_pairs(match.current.deal.hands[0]) >= 3:
+        if identical_pairs(match.current.deal.hands[0]) >= 3 and match.current.first == first:
             players = [{"name": "Tu", "is_bot": False, "level": None},
                        {"name": "AI easy", "is_bot": True, "level": "easy"}]
             return {**match_log.to_json(match, players), "seed": match.seed}
@@ -1105,6 +1105,20 @@ def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, si
     assert snap(page)["view"]["first"] == state["view"]["first"]   # the same first player
     open_tab(page, "history")
     page.locator(f"[data-testid=history-row][data-id='{log['match_id']}']").wait_for()
+
+
+def test_a_seat_that_draws_first_is_offered_the_redeal_by_the_turn_line_too(page, site_url):
+    """C4 "3 doubles": a seat after the first one is offered the redeal before it draws; the
+    turn line said only "Trage din teanc…" there (a QA pass)."""
+    log = three_doubles_log(first=1)
+    page.add_init_script(
+        "if (!localStorage.getItem('remi.save')) "
+        f"localStorage.setItem('remi.save', {json.dumps(json.dumps(log))});")
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["view"]["phase"] == "draw" and "redeal" in state["legal"]
+    line = page.locator("#turn-info").inner_text()
+    assert "Trage din teanc" in line and "trei perechi identice" in line, line
 
 
 def test_a_history_card_on_a_phone_names_its_numbers(phone, site_url):

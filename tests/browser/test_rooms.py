@@ -199,6 +199,8 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     join_dialog(guest, "Ana")
     reply = guest.get_by_test_id("reply-out")
     reply.wait_for(timeout=READY_MS)
+    # a used invite answers with a reply code too, which no host takes: said before the wait
+    assert guest.get_by_text("O invitație servește o singură dată").is_visible()
     host.screenshot(path=str(screenshot_path("room-invite.png", tmp_path)), animations="disabled")
     code = reply.input_value()
     host.get_by_test_id("reply-code").fill(code)

@@ -426,9 +426,9 @@ export function renderScores(snap, ownOrder = null) {
   // why the match stopped: its target (a QA pass read only the winner's name)
   const target = view.options?.target;
   const goal = view.variant === "tabla" ? `±${target}` : target;
-  // who reached it, when that is not the winner (T10: a fall to −target ends a Tablă match;
-  // a QA pass read only the winner's name)
-  const reachers = (snap.reached ?? []).filter((seat) => !snap.winners.includes(seat));
+  // who reached it (T10: a fall to −target ends a Tablă match; a QA pass read only the
+  // winner's name): in Tablă everyone there, in Etalat those who did not win
+  const reachers = (snap.reached ?? []).filter((seat) => view.variant === "tabla" || !snap.winners.includes(seat));
   const by = reachers.map((seat) => `${seatName(snap, seat)} ${snap.totals[seat]}`).join(", ");
   const reached = !snap.match_over || !target ? ""
     : by ? t("targetReachedBy", { target: goal, by }) : t("targetReached", { target: goal });

@@ -457,7 +457,9 @@ export class GuestTable {
       panel.append(again);
     }
     if (this.conn?.reply && this.conn.state !== "open" && !this.conn.connects) {
-      panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out", t("replyToHost")));
+      panel.append(el("p", "", t("replyToHost")), ...copyBox(this.conn.reply, "reply-out", t("replyToHost")),
+        // a used invite gives a reply code too, which no host takes: said before the wait (a QA pass)
+        el("p", "muted", t("inviteOnce")));
     }
     const linked = this.conn?.state === "open";    // host gone: nobody is known to be there
     // a seat nobody has taken yet (before the deal) has no name: "(friend)", as the host sees it
