@@ -483,6 +483,8 @@ async function botStep() {
     if (answer.ms !== undefined) {
       S.stats.bot.push({ ms: answer.ms, seat: answer.seat, action: answer.action,
         level: S.snap.players[answer.seat]?.level });
+      // the last 500, as for the redraws: a page left open all evening kept 16 000 (a QA pass)
+      if (S.stats.bot.length > 500) S.stats.bot.shift();
     }
     if (answer.snapshot) setSnapshot(answer.snapshot);
     await persist();

@@ -2649,6 +2649,17 @@ STORE = ("async () => (await import(new URL('web/platform/storage.js', location.
          ".store().then(")
 
 
+def test_the_bot_steps_timings_keep_the_last_500(page, site_url):
+    """A page left open all evening kept every bot step's timing (16 000 in a QA pass's
+    session); like the redraws', the list keeps the last 500."""
+    open_game(page, site_url)
+    wait_turn(page)
+    page.evaluate("window.remiGame.stats.bot = Array.from({ length: 500 }, () => ({ ms: -1 }))")
+    play_my_turn(page, 0)
+    page.wait_for_function("window.remiGame.stats.bot.at(-1).ms >= 0")
+    assert page.evaluate("window.remiGame.stats.bot.length") == 500
+
+
 def test_a_large_window_draws_the_table_larger(page, site_url, tmp_path):
     """A QA pass at 1920 × 1080: tiles and words kept their 1280 px sizes and 60 % of the felt
     was bare. The table is drawn in rem, the rem grows with the window; nothing scrolls."""
