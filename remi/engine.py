@@ -47,6 +47,8 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
             entry["rule"] = "E12"     # the Etalat draw of the face-up atu, the stock's last tile
         if action.kind == "discard" and new.closer == seat:
             entry["rule"] = "E11"     # the Etalat close: the last tile discarded
+        if action.kind == "close" and state.phase == "atu":
+            entry["rule"] = "T7"      # the Tablă close with the atu just taken
         new.history.append(entry)
     new.actions.append(str(action))
     _finish_turn(new, seat, action)

@@ -106,6 +106,7 @@ def test_T7_take_the_atu_to_close_at_once():
     assert [str(a) for a in legal_actions(state)] == ["close K6"]
     closed = play(state, "close K6")
     assert closed.closer == 1 and closed.atu_holder == 1
+    assert closed.history[-1]["rule"] == "T7", "the history says the atu made the close"
     assert closed.breakdown[1]["twin"] == 0              # the atu itself is not its twin
 
 

@@ -263,11 +263,8 @@ function closedLine(snap) {
   const view = snap.view;
   if (view.closer === null) return "";
   const you = view.closer === view.seat && !snap.players[view.closer]?.is_bot;
-  const history = view.history ?? [];
-  const at = history.findLastIndex((entry) => entry.seat === view.closer);
-  // a close with the atu taken just before (T7) says so (a QA pass read a plain close)
-  const atu = history[at - 1]?.action === "atu" && history[at - 1].seat === view.closer;
-  const closing = at >= 0 && { ...history[at], ...(atu ? { rule: "T7" } : {}) };
+  // a close with the atu (the engine marks it T7) says so (a QA pass read a plain close)
+  const closing = (view.history ?? []).findLast((entry) => entry.seat === view.closer);
   if (closing) return `${describe(closing, seatName(snap, view.closer), you, view.variant)}.`;
   return you ? t("youClosed") : t("closedBy", { name: seatName(snap, view.closer) });
 }
