@@ -673,7 +673,7 @@ def test_profile_export_import_and_a_corrupt_file_is_refused(page, site_url, tmp
           get.onsuccess = () => resolve(get.result);
         };
       })""")
-    assert stored["version"] == 1
+    assert stored["version"] == 2
     # a room offers the profile's name as the host's (no room name was ever typed here)
     page.get_by_test_id("platform-close").click()
     page.get_by_test_id("room").click()
@@ -1073,7 +1073,7 @@ def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, si
           get.onsuccess = () => resolve(get.result);
         };
       })""")
-    assert schema["version"] == 1 and schema["from"] == 0
+    assert schema["version"] == 2 and schema["from"] == 0
     redeal = page.get_by_test_id("act-redeal")
     assert redeal.is_visible()
     # the turn line says what the button offers (a QA pass saw a button and no word for it)
@@ -1423,3 +1423,91 @@ def test_the_menu_s_close_button_keeps_the_tabs_line_on_a_phone(new_context, sit
             "ts => ts.map((t) => t.getBoundingClientRect().right)")
         assert max(tabs) < close["x"], (locale, tabs, close)        # none under it
         context.close()
+
+
+# A database as version 1 of the page left it: each match's log inside its history entry.
+IDB_V1 = """(entry) => new Promise((resolve, reject) => {
+    const req = indexedDB.open('remi', 1);
+    req.onupgradeneeded = () => {
+      req.result.createObjectStore('kv');
+      req.result.createObjectStore('matches', { keyPath: 'id' }).createIndex('updated', 'updated');
+    };
+    req.onsuccess = () => {
+      const tx = req.result.transaction(['kv', 'matches'], 'readwrite');
+      tx.objectStore('kv').put({ version: 1, from: 0, at: 1 }, 'schema');
+      tx.objectStore('matches').put(entry);
+      tx.oncomplete = () => { req.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  })"""
+
+IDB_GET = """([store, key]) => new Promise((resolve) => {
+    const req = indexedDB.open('remi');
+    req.onsuccess = () => {
+      const get = req.result.transaction(store).objectStore(store).get(key);
+      get.onsuccess = () => { req.result.close(); resolve(get.result ?? null); };
+    };
+  })"""
+
+
+def test_history_keeps_logs_apart_and_a_match_can_be_deleted(page, site_url):
+    """Version 2 of the storage keeps each match's log apart from its summary: the history's
+    list read every full log to draw its rows (a watched game's is 60–110 KB: a QA pass's
+    long session); an older database is migrated with nothing lost. A match leaves the
+    history only when the player deletes it, asked first; the match at the table stays."""
+    log = atu_close_log()
+    old = log["match_id"]
+    page.goto(f"{site_url}web/style.css")                # the origin, before the page runs
+    page.evaluate(IDB_V1, {"id": old, "kind": "game", "started": 1, "updated": 2,
+                           "variant": "tabla", "players": log["players"], "seat": 0, "round": 1,
+                           "totals": None, "over": False, "log": log})
+    open_game(page, site_url)
+    wait_turn(page)
+    assert page.evaluate(IDB_GET, ["kv", "schema"])["version"] == 2
+    assert page.evaluate(IDB_GET, ["kv", "schema"])["from"] == 1
+    summary = page.evaluate(IDB_GET, ["matches", old])
+    assert "log" not in summary and summary["round"] == 1 and summary["players"] == log["players"]
+    assert summary["moves"] == sum(1 + len(r.get("actions", [])) for r in log["rounds"])
+    assert page.evaluate(IDB_GET, ["logs", old]) == log
+
+    open_tab(page, "history")
+    row = page.locator(f"[data-testid=history-row][data-id='{old}']")
+    row.click()                                          # its page reads the log: the sheet
+    page.get_by_test_id("replay-round").first.wait_for()
+    assert page.locator("#history-detail .score-sheet .error").count() == 0
+    delete = page.get_by_test_id("history-delete")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    delete.click()                                       # "no": nothing changes
+    page.wait_for_timeout(300)
+    assert page.evaluate(IDB_GET, ["logs", old]) == log
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    delete.click()
+    row.wait_for(state="detached")
+    assert asked[0].startswith(f"Ștergi meciul {old} din istoric?")
+    assert page.evaluate(IDB_GET, ["matches", old]) is None
+    assert page.evaluate(IDB_GET, ["logs", old]) is None
+    page.get_by_test_id("platform-close").click()
+
+    # the match at the table: listed once played, never deletable from under the player
+    play_my_turn(page, 1)
+    table = snap(page)["match_id"]
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+    open_tab(page, "history")
+    assert page.locator(f"[data-testid=history-row][data-id='{old}']").count() == 0
+    page.locator(f"[data-testid=history-row][data-id='{table}']").click()
+    page.get_by_test_id("history-back").wait_for()
+    assert page.get_by_test_id("history-delete").count() == 0
+    assert "E meciul de la masă" in page.locator("#history-detail").inner_text()
+
+    # IndexedDB unavailable: the localStorage store of version 1 is brought up the same way
+    local = page.evaluate("""async (entry) => {
+        localStorage.setItem('remi.platform', JSON.stringify(
+          { version: 1, kv: {}, matches: { [entry.id]: entry } }));
+        const { LocalStore } = await import(new URL('web/platform/storage.js', location.href));
+        const db = new LocalStore();
+        return [await db.matches(), await db.match(entry.id)];
+      }""", {"id": old, "kind": "game", "updated": 2, "players": log["players"], "log": log})
+    assert local[0][0]["id"] == old and "log" not in local[0][0] and local[1]["log"] == log
+

@@ -82,7 +82,7 @@ function historyRow(entry) {
     td.append(el("span", "cell-label", `${t(key)} `), text);
     return td;
   };
-  tr.append(labelled("colRounds", String(entry.log?.rounds?.length ?? entry.round ?? "")));
+  tr.append(labelled("colRounds", String(entry.round ?? "")));
   tr.append(labelled("colScores", Array.isArray(entry.totals) ? entry.totals.join(" / ") : ""));
   tr.append(el("td", entry.over ? "" : "muted", matchStatus(entry)));
   tr.addEventListener("click", () => showMatch(entry.id));
@@ -157,6 +157,7 @@ async function showMatch(id, redraw = false) {
     line.append(report);
   });
   const parts = [head, status, sheetBox, rounds];
+  const buttons = el("div", "sheet-buttons");
   // A room's match goes on only in its room (its guests are people, not this page's bots).
   if (!entry.over && P.app.snap()?.match_id !== id && !["tournament", "room"].includes(entry.kind)) {
     const resume = el("button", "move primary", t("resumeMatch"));
@@ -173,10 +174,19 @@ async function showMatch(id, redraw = false) {
         P.app.toast(await P.app.pageError(error));
       }
     });
-    const buttons = el("div", "sheet-buttons");
     buttons.append(resume);
-    parts.push(buttons);
   }
+  const kept = await keptBy(id);
+  if (kept) {
+    parts.push(el("p", "muted", t(kept)));
+  } else {
+    const remove = el("button", "tool", t("deleteMatch"));
+    remove.type = "button";
+    remove.setAttribute("data-testid", "history-delete");
+    remove.addEventListener("click", () => deleteMatch(id));
+    buttons.append(remove);
+  }
+  parts.push(buttons);
   const box = $("history-detail");
   if (redraw && (box.hidden || box.dataset.id !== id)) return;   // left meanwhile (Back)
   // redrawn, the button the keyboard was on keeps the focus
@@ -188,6 +198,23 @@ async function showMatch(id, redraw = false) {
   box.replaceChildren(...parts);
   if (!redraw) back.focus();                       // the row that had the focus is hidden now
   else if (again) (box.querySelector(again) ?? back).focus();
+}
+
+/** Why match `id` may not be deleted now (a string key), or null: the match at the table
+ * would come back with its next save, a table of the stored tournament with the tournament's. */
+async function keptBy(id) {
+  if (P.app.snap()?.match_id === id) return "deleteAtTable";
+  const tournament = await (await store()).get("tournament");
+  return tournament?.tables?.some((table) => table.log?.match_id === id) ? "deleteTournament" : null;
+}
+
+/** The player deletes a match from the history (asked first); the profile keeps its rounds. */
+async function deleteMatch(id) {
+  if (!window.confirm(t("deleteConfirm", { id })) || await keptBy(id)) return;
+  await (await store()).removeMatch(id);
+  await renderHistory();
+  ($("history-list").querySelector("[data-testid=history-row]") ?? $("history-list")).focus();
+  P.app.toast(t("deleted", { id }));
 }
 
 /** A discrepancy report: match id + round + the round's log, as a file `remi replay` reads. */

@@ -9,7 +9,7 @@
 import "./strings.js";
 import { everyLanguage, t, translatePage } from "../i18n.js";
 import { renderSheet } from "./sheet.js";
-import { store } from "./storage.js";
+import { moves, store } from "./storage.js";
 import { P } from "./state.js";
 import { loadProfile, renderProfile, updateProfile, wireProfile } from "./profile.js";
 import { refreshMatch, renderHistory, wireHistory } from "./history.js";
@@ -149,7 +149,7 @@ let chain = Promise.resolve();
 export function saved(log, snap) {
   const work = async () => {
     const db = await store();
-    const old = await db.match(snap.match_id);
+    const old = await db.summary(snap.match_id);
     const watching = !!snap.players[snap.view.seat]?.is_bot;
     // a match enters the history with the player's first move (two QA passes found it full
     // of "unfinished 0 / 0 / 0" rows: the first visit's game, rematches and quick games
@@ -157,7 +157,7 @@ export function saved(log, snap) {
     const untouched = !old && !watching && snap.round === 1 && snap.view.phase !== "over"
       && !snap.view.history.some((entry) => entry.seat === snap.view.seat);
     // "last played": the last move's time, not a reload's (a resumed game is saved again)
-    const moved = !old || moves(old.log) !== moves(log);
+    const moved = !old || old.moves !== moves(log);
     if (!untouched) await db.putMatch({
       id: snap.match_id, kind: old?.kind ?? snap.mode ?? "game", started: old?.started ?? Date.now(),
       updated: moved ? Date.now() : old.updated, variant: snap.view.variant, players: snap.players,
@@ -177,9 +177,6 @@ export function saved(log, snap) {
   chain = chain.then(work).catch((error) => console.warn("platform save failed:", error));
   return chain;
 }
-
-/** How far a match's log has gone: its moves and its deals. */
-const moves = (log) => (log?.rounds ?? []).reduce((n, round) => n + 1 + (round.actions?.length ?? 0), 0);
 
 /** The history in sight in the open menu follows a new match and a round's end (bots play
  * on behind the menu): the list, or the page of the match saved; the focus stays. */

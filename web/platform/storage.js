@@ -5,15 +5,17 @@
 // (private modes of some browsers), the same API keeps everything in localStorage.
 //
 // Stores:  kv       — "profile", "tournament" (its log), "current" ({kind, match_id}), "schema"
-//          matches  — one entry per match: {id, kind, started, updated, variant, players,
-//                     seat, round, totals, over, winners (seats, once over), log}
+//          matches  — one summary per match: {id, kind, started, updated, variant, players,
+//                     seat, round, totals, over, winners (seats, once over), moves}
+//          logs     — each match's full log, by its id: read only to open that match (the
+//                     history's list reads the summaries; a watched game's log is 60–110 KB)
 //
 // A tab that another tab has taken the game from (web/tabs.js) writes nothing more: its
 // late saves (a tournament still catching up, a match entry) would overwrite the other's.
 import { tabActive } from "../tabs.js";
 
 const DB_NAME = "remi";
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 const LEGACY_SAVE = "remi.save";          // the only thing stored before the platform
 const FALLBACK_KEY = "remi.platform";
 
@@ -33,6 +35,20 @@ export function migrate(db, oldVersion, tx) {
     if (legacy) tx.objectStore("matches").put(legacy);
     steps.push(1);
   }
+  if (oldVersion < 2) {
+    // Version 1 kept each log inside its entry: the list loaded every log to draw its rows.
+    db.createObjectStore("logs");
+    const logs = tx.objectStore("logs");
+    tx.objectStore("matches").openCursor().onsuccess = (event) => {
+      const cursor = event.target.result;
+      if (!cursor) return;
+      const [summary, log] = split(cursor.value);
+      if (log) logs.put(log, summary.id);
+      cursor.update(summary);
+      cursor.continue();
+    };
+    steps.push(2);
+  }
   tx.objectStore("kv").put({ version: SCHEMA_VERSION, from: oldVersion, at: Date.now() }, "schema");
   return steps;
 }
@@ -50,6 +66,15 @@ function legacyEntry() {
   } catch {
     return null;
   }
+}
+
+/** How far a match's log has gone: its moves and its deals (whether a save brought a move). */
+export const moves = (log) => (log?.rounds ?? []).reduce((n, round) => n + 1 + (round.actions?.length ?? 0), 0);
+
+/** An entry as [its summary, its log]; the summary counts the log's moves. */
+function split(entry) {
+  const { log, ...summary } = entry;
+  return [{ ...summary, moves: log ? moves(log) : summary.moves ?? 0 }, log];
 }
 
 function request(req) {
@@ -74,43 +99,80 @@ function openDb() {
 class IdbStore {
   constructor(db) { this.db = db; this.kind = "indexeddb"; }
 
-  async tx(store, mode, fn) {
-    const tx = this.db.transaction(store, mode);
+  /** Runs `fn(tx)` in one transaction over `stores`; resolves to its result once committed. */
+  async tx(stores, mode, fn) {
+    const tx = this.db.transaction(stores, mode);
     const done = new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
       tx.onabort = () => reject(tx.error);
     });
-    const result = await fn(tx.objectStore(store));
+    const result = await fn(tx);
     await done;
     return result;
   }
 
-  get(key) { return this.tx("kv", "readonly", (s) => request(s.get(key))); }
-  async write(store, fn) {
-    if (tabActive()) await this.tx(store, "readwrite", fn);
+  async write(stores, fn) {
+    if (tabActive()) await this.tx(stores, "readwrite", fn);
   }
 
-  set(key, value) { return this.write("kv", (s) => { s.put(value, key); }); }
-  remove(key) { return this.write("kv", (s) => { s.delete(key); }); }
-  match(id) { return this.tx("matches", "readonly", (s) => request(s.get(id))); }
-  putMatch(entry) { return this.write("matches", (s) => { s.put(entry); }); }
+  get(key) { return this.tx("kv", "readonly", (tx) => request(tx.objectStore("kv").get(key))); }
+  set(key, value) { return this.write("kv", (tx) => { tx.objectStore("kv").put(value, key); }); }
+  remove(key) { return this.write("kv", (tx) => { tx.objectStore("kv").delete(key); }); }
+
+  /** A match's summary (no log): what a save compares with, the list's row. */
+  summary(id) { return this.tx("matches", "readonly", (tx) => request(tx.objectStore("matches").get(id))); }
+
+  /** A match's summary with its log, as it was put. */
+  match(id) {
+    return this.tx(["matches", "logs"], "readonly", async (tx) => {
+      const [summary, log] = await Promise.all([
+        request(tx.objectStore("matches").get(id)), request(tx.objectStore("logs").get(id))]);
+      return summary && { ...summary, log };
+    });
+  }
+
+  putMatch(entry) {
+    const [summary, log] = split(entry);
+    return this.write(["matches", "logs"], (tx) => {
+      tx.objectStore("matches").put(summary);
+      if (log) tx.objectStore("logs").put(log, summary.id);
+    });
+  }
+
+  removeMatch(id) {
+    return this.write(["matches", "logs"], (tx) => {
+      tx.objectStore("matches").delete(id);
+      tx.objectStore("logs").delete(id);
+    });
+  }
+
+  /** Every match's summary, the last played first. */
   async matches() {
-    const all = await this.tx("matches", "readonly", (s) => request(s.getAll()));
+    const all = await this.tx("matches", "readonly", (tx) => request(tx.objectStore("matches").getAll()));
     return all.sort((a, b) => b.updated - a.updated);
   }
 }
 
 // ------------------------------------------------------------------ localStorage fallback
 
-class LocalStore {
+export class LocalStore {   // exported for its test
   constructor() {
     this.kind = "localstorage";
     let data = null;
     try { data = JSON.parse(localStorage.getItem(FALLBACK_KEY) ?? "null"); } catch { /* none */ }
+    if (data?.version === 1) {                 // the same step as migrate's version 2
+      const logs = {};
+      for (const [id, entry] of Object.entries(data.matches ?? {})) {
+        [data.matches[id], logs[id]] = split(entry);
+      }
+      data = { ...data, version: 2, logs };
+    }
     if (!data || data.version !== SCHEMA_VERSION) {
       const legacy = legacyEntry();
-      data = { version: SCHEMA_VERSION, kv: {}, matches: legacy ? { [legacy.id]: legacy } : {} };
+      const [summary, log] = legacy ? split(legacy) : [];
+      data = { version: SCHEMA_VERSION, kv: {},
+        matches: legacy ? { [summary.id]: summary } : {}, logs: legacy ? { [summary.id]: log } : {} };
     }
     this.data = data;
   }
@@ -119,8 +181,22 @@ class LocalStore {
   async get(key) { return this.data.kv[key]; }
   async set(key, value) { this.data.kv[key] = value; this.flush(); }
   async remove(key) { delete this.data.kv[key]; this.flush(); }
-  async match(id) { return this.data.matches[id]; }
-  async putMatch(entry) { this.data.matches[entry.id] = entry; this.flush(); }
+  async summary(id) { return this.data.matches[id]; }
+  async match(id) {
+    const summary = this.data.matches[id];
+    return summary && { ...summary, log: this.data.logs[id] };
+  }
+  async putMatch(entry) {
+    const [summary, log] = split(entry);
+    this.data.matches[summary.id] = summary;
+    if (log) this.data.logs[summary.id] = log;
+    this.flush();
+  }
+  async removeMatch(id) {
+    delete this.data.matches[id];
+    delete this.data.logs[id];
+    this.flush();
+  }
   async matches() { return Object.values(this.data.matches).sort((a, b) => b.updated - a.updated); }
 }
 

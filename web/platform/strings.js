@@ -56,7 +56,11 @@ addStrings({
   replayStart: "Împărțirea", replayStep: "{i} / {n}", replaySeen: "Văzut de",
   reportSaved: "Raport salvat: {file}",
   resumeMatch: "Continuă meciul",
-  storageMigrated: "Datele au fost aduse la versiunea nouă.",
+  deleteMatch: "Șterge din istoric",
+  deleteConfirm: "Ștergi meciul {id} din istoric? Nu se mai poate reface. Statisticile din profil rămân.",
+  deleted: "Meciul {id} a fost șters din istoric.",
+  deleteAtTable: "E meciul de la masă: îl poți șterge după ce joci altul.",
+  deleteTournament: "E o masă a turneului din meniu: rămâne în istoric cât timp e păstrat turneul.",
 }, {
   menu: "Menu", close: "Close", standings: "Standings",
   replayFirst: "To the start", replayPrev: "Previous move", replayNext: "Next move", replayLast: "To the end",
@@ -110,5 +114,9 @@ addStrings({
   replayStart: "The deal", replayStep: "{i} / {n}", replaySeen: "Seen by",
   reportSaved: "Report saved: {file}",
   resumeMatch: "Resume the match",
-  storageMigrated: "Your data was brought up to the new version.",
+  deleteMatch: "Delete from the history",
+  deleteConfirm: "Delete match {id} from the history? This cannot be undone. Your profile's statistics stay.",
+  deleted: "Match {id} was deleted from the history.",
+  deleteAtTable: "This is the match at the table: you can delete it once you play another.",
+  deleteTournament: "A table of the tournament in the menu: it stays in the history while that tournament is kept.",
 });

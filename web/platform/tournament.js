@@ -28,7 +28,7 @@ async function recordBotTables(db, data) {
   for (const table of data.tables) {
     const id = table.log.match_id;
     const shown = P.tournament?.tables.find((row) => row.match_id === id);
-    if (!shown?.done || shown.mine || await db.match(id)) continue;
+    if (!shown?.done || shown.mine || await db.summary(id)) continue;
     const totals = table.entrants.map((_, seat) => shown.seats.find((s) => s.seat === seat).total);
     await db.putMatch({
       id, kind: "tournament", started: Date.now(), updated: Date.now(), variant: data.variant,
