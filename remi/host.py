@@ -25,6 +25,7 @@ from .room import Outgoing, Room, verify_reveal
 _room: Room | None = None
 _turn: tuple[int, int, int] | None = None    # (round, turn, seat) being timed …
 _turn_since = 0.0                            # … since this time
+RELOAD_GRACE = 10.0     # seconds the seat to play has at least when the host's page is back
 
 
 def _current() -> Room:
@@ -172,14 +173,25 @@ def room_close() -> dict[str, Any]:
 
 
 def room_save() -> dict[str, Any]:
-    """Everything needed to resume after the host's page reloads (tokens included)."""
-    return _current().to_json()
+    """Everything needed to resume after the host's page reloads (tokens included), and the
+    turn clock's start: a reload mid-turn must not hand the seat to play a full clock (C8)."""
+    data = _current().to_json()
+    return {**data, "turn_clock": {"turn": list(_turn), "since": _turn_since}} if _turn else data
 
 
 def room_load(data: dict[str, Any], now: float) -> dict[str, Any]:
-    global _room, _turn
+    global _room, _turn, _turn_since
     _room = Room.from_json(data, now)
     _turn = None
+    clock = data.get("turn_clock")
+    try:
+        turn, since = tuple(int(n) for n in clock["turn"]), float(clock["since"])
+    except (KeyError, TypeError, ValueError):
+        pass                                     # saved before the clock was: a full clock
+    else:
+        # the time the page was away runs, but nobody could move then: at least a few seconds
+        timer = _room.options.timer or 0
+        _turn, _turn_since = turn, max(min(since, now), now - max(0.0, timer - RELOAD_GRACE))
     return _answer([], now)
 
 

@@ -251,3 +251,35 @@ def test_the_host_leaving_tells_every_connected_guest_and_forgets_the_room():
     with pytest.raises(ValueError, match="no room"):
         host.room_tick(4)
     assert host.room_close() == {"out": []}, "closing twice is harmless"
+
+
+def test_c8_a_hosts_reload_keeps_the_turn_clock_running():
+    """The host's page reloaded mid-turn restarted the turn clock (module state, not saved):
+    a host could reload for a full clock at its own turn. The saved room keeps the clock's
+    start; the time away runs, but the seat to play keeps at least RELOAD_GRACE seconds."""
+    join_and_start(["host", "guest"], timer=30)
+    room = host._current()
+    now = 2.0
+    while room.seats[room.match.current.to_play].kind != "host":
+        now += 1
+        play_one(now)
+    turn, began = room.match.current.turn, host._turn_since
+    saved = json.loads(json.dumps(host.room_save()))
+    assert host.room_load(saved, began + 12)["snapshot"]["clock_elapsed"] == 12.0
+    host.room_tick(began + 29)
+    assert host._current().match.current.turn == turn, "29 s: still the host's turn"
+    host.room_tick(began + 30.5)
+    assert host._current().match.current.turn != turn, "C8: the clock ran out at 30 s"
+    assert host._current().match.current.history[-1].get("auto")
+
+    # back after five minutes: the seat to play has RELOAD_GRACE seconds, not none
+    after = began + 300
+    assert host.room_load(saved, after)["snapshot"]["clock_elapsed"] == 30 - host.RELOAD_GRACE
+    host.room_tick(after + host.RELOAD_GRACE - 1)
+    assert host._current().match.current.turn == turn
+    host.room_tick(after + host.RELOAD_GRACE + 0.5)
+    assert host._current().match.current.turn != turn
+
+    # a room saved before the clock was: a full clock, as before
+    older = {key: value for key, value in saved.items() if key != "turn_clock"}
+    assert host.room_load(older, after)["snapshot"]["clock_elapsed"] == 0.0
