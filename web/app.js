@@ -5,7 +5,7 @@ import { lang, setLang, t, tileLabel, translatePage } from "./i18n.js";
 import { showLoading } from "./loading.js";
 import { enableOffline } from "./offline.js";
 import {
-  el, legalInfo, renderFormations, renderHistory, renderPiles, renderRows, renderScores,
+  el, joinParts, legalInfo, renderFormations, renderHistory, renderPiles, renderRows, renderScores,
   renderSeats, renderStrip, seatName, watching,
 } from "./game/render.js";
 import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
@@ -581,8 +581,7 @@ function showScores(snap) {
   renderScores(snap, S.order.map((item) => item.name));
   if (S.backend.kind === "guest") {
     const end = $("scores-end");
-    end.textContent = [end.textContent.replace(/\.$/, ""), t(snap.match_over ? "hostMayRematch" : "hostDeals")]
-      .filter(Boolean).join(" · ");
+    end.textContent = joinParts([end.textContent, t(snap.match_over ? "hostMayRematch" : "hostDeals")]);
   }
 }
 

@@ -269,11 +269,17 @@ function closedLine(snap) {
   return you ? t("youClosed") : t("closedBy", { name: seatName(snap, view.closer) });
 }
 
+/** The parts of a line joined by dots, each sentence's full stop dropped where a dot joins
+ * it to the next part ("…albastru. · Rundă dublă"); empty parts left out. */
+export function joinParts(parts) {
+  const kept = parts.filter(Boolean);
+  return kept.map((part, i) => (i < kept.length - 1 ? part.replace(/\.$/, "") : part)).join(" · ");
+}
+
 /** Who asked for the redeal ("3 doubles"), and what it means: nobody scores. */
 function redealLine(snap) {
   const view = snap.view;
-  const seat = (view.history ?? []).findLast((entry) => entry.action === "redeal")?.seat;
-  if (seat === undefined) return t("endRedeal", { name: "?" });
+  const seat = view.history.findLast((entry) => entry.action === "redeal").seat;   // the engine's entry
   const you = seat === view.seat && !watching(snap);
   return you ? t("youRedealt") : t("endRedeal", { name: seatName(snap, seat) });
 }
@@ -414,10 +420,11 @@ export function renderScores(snap, ownOrder = null) {
   $("scores-title").textContent = won ? t("youWonMatch")
     : snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round });
   $("scores-title").classList.toggle("won", won);
+  // only the round's own end is worded: a redeal's line reads the redeal's history entry
   const end = {
-    closed: closedLine(snap),
-    stock: t("endStock"), no_draws: t("endNoDraws"), redeal: redealLine(snap),
-  }[view.end] ?? "";
+    closed: () => closedLine(snap),
+    stock: () => t("endStock"), no_draws: () => t("endNoDraws"), redeal: () => redealLine(snap),
+  }[view.end]?.() ?? "";
   // a redeal scores nothing: no table of zeros (a QA pass read an empty one)
   $("scores").parentElement.hidden = !rows.length;
   // why the match stopped: its target (a QA pass read only the winner's name)
@@ -431,11 +438,8 @@ export function renderScores(snap, ownOrder = null) {
     : by ? t("targetReachedBy", { target: goal, by }) : t("targetReached", { target: goal });
   const winners = snap.match_over
     ? t("winner", { names: snap.winners.map((s) => seatName(snap, s)).join(", ") }) : "";
-  // a sentence's full stop goes where a dot joins it to the next part ("…albastru. · Rundă dublă")
-  const parts = [end, view.double_round && rows.length ? `${t("double")} ×2` : "", reached, winners]
-    .filter(Boolean);
-  $("scores-end").textContent = parts.map((part, i) => (i < parts.length - 1 ? part.replace(/\.$/, "") : part))
-    .join(" · ");
+  $("scores-end").textContent = joinParts(
+    [end, view.double_round && rows.length ? `${t("double")} ×2` : "", reached, winners]);
   // a tile on the table that scores for someone other than its formation's owner (E8, E9):
   // the laid column is then not what each seat's formations show (a QA pass missed a joker's 50)
   const credited = Array.isArray(view.table) && view.table.some((f) => Array.isArray(f?.credits)
