@@ -34,6 +34,8 @@ const status = $("status");
 const SAVE_KEY = "remi.save";
 const params = new URLSearchParams(location.search);
 const BOT_DELAY = Number(params.get("botDelay") ?? localStorage.getItem("remi.botDelay") ?? 650);
+// A watched table of bots rests this long at a round's end, then deals the next (ms).
+const WATCH_PAUSE = Number(params.get("watchPause") ?? 8000);
 // Tests only: shrink the turn clock (C8) so a timeout is seen in seconds, not 30.
 const CLOCK_SCALE = Number(params.get("clockScale") ?? 1) || 1;
 
@@ -47,6 +49,7 @@ const S = {
   backend: null,        // who answers intents: the local engine, or a room (web/room/)
   room: null,           // the HostTable or GuestTable, when playing in a room
   scoresAside: null,    // "match/round" whose round-end panel the player set aside
+  autoDeal: null,       // a watched table's next deal: {key: "match/round", due: ms}
   roomNote: null,       // what a room waits for ("Dealing…"), shown over a finished round
 };
 window.remiGame = S;
@@ -535,7 +538,36 @@ function schedule() {
       $("scores-panel").querySelector(".sheet").scrollTop = 0;
     }
   }
+  autoDeal(snap);
   if (keepFocus()) render();     // the panel's button that dealt is hidden now
+}
+
+/** A table of bots watched deals its next round by itself after WATCH_PAUSE, the button
+ * counting the seconds (a QA pass left four AI playing for the evening and found them
+ * stopped at the first round's end). The panel set aside, or a dialog over it (the menu),
+ * holds the count: the player is looking at something. Uses the bots' timer (S.botTimer),
+ * so whatever stops the bots stops it. */
+function autoDeal(snap) {
+  const label = (text) => { if ($("btn-next").textContent !== text) $("btn-next").textContent = text; };
+  if (!roundOver(snap) || !watching(snap) || S.backend.kind !== "solo" || snap.match_over
+      || scoresSetAside(snap)) {
+    S.autoDeal = null;
+    label(t("nextRound"));
+    return;
+  }
+  const key = endKey(snap);
+  const now = performance.now();
+  if (S.autoDeal?.key !== key || document.querySelector("dialog:modal")) {
+    S.autoDeal = { key, due: now + WATCH_PAUSE };
+  }
+  const left = S.autoDeal.due - now;
+  label(left > 0 ? t("nextRoundIn", { n: Math.ceil(left / 1000) }) : t("nextRound"));
+  // due: dealt once no engine step is under way (nextRound would do nothing)
+  S.botTimer = setTimeout(() => {
+    if (S.snap !== snap) return;
+    if (left > 0 || S.busy) autoDeal(snap);
+    else nextRound();
+  }, left > 0 ? Math.min(left, 250) : 100);
 }
 
 /** The round-end panel is modal: the table under it is inert (no focus, no screen reader's

@@ -1511,3 +1511,36 @@ def test_history_keeps_logs_apart_and_a_match_can_be_deleted(page, site_url):
       }""", {"id": old, "kind": "game", "updated": 2, "players": log["players"], "log": log})
     assert local[0][0]["id"] == old and "log" not in local[0][0] and local[1]["log"] == log
 
+
+def test_a_watched_table_deals_its_next_round_by_itself(page, site_url):
+    """Doar AI: a table of bots watched goes on after a pause at each round's end, its button
+    counting the seconds (a QA pass left four AI playing for the evening and found them
+    stopped at the first round's end); the panel set aside, or the menu open, holds it."""
+    open_game(page, site_url, "botDelay=0&watchPause=3000")
+    wait_turn(page)
+    open_tab(page, "arena")
+    page.get_by_test_id("arena-watch").click()
+    page.wait_for_function("window.remiGame.snap.players.every(p => p.is_bot)"
+                           " && !document.getElementById('platform').open")
+    page.wait_for_function("window.remiGame.snap.view.phase === 'over'", timeout=120_000)
+    first = snap(page)["round"]
+    page.wait_for_function("/^Runda următoare · [1-3] s$/"
+                           ".test(document.getElementById('btn-next').textContent)")
+    page.wait_for_function("(r) => window.remiGame.snap.round === r + 1", arg=first,
+                           timeout=15_000)
+
+    page.wait_for_function("window.remiGame.snap.view.phase === 'over'", timeout=120_000)
+    page.keyboard.press("Escape")                      # set aside: the player looks at the table
+    page.locator("#scores-panel").wait_for(state="hidden")
+    open_tab(page, "history")                          # and then at the menu
+    page.wait_for_timeout(4500)
+    assert snap(page)["round"] == first + 1 and snap(page)["view"]["phase"] == "over"
+    page.get_by_test_id("platform-close").click()
+    page.wait_for_timeout(1000)
+    assert snap(page)["round"] == first + 1
+    page.get_by_test_id("scores-back").click()         # the panel back: the count starts again
+    page.locator("#scores-panel").wait_for()
+    assert re.fullmatch(r"Runda următoare · [23] s", page.get_by_test_id("next-round").inner_text())
+    page.wait_for_function("(r) => window.remiGame.snap.round === r + 2", arg=first,
+                           timeout=15_000)
+    assert page.get_by_test_id("next-round").text_content() == "Runda următoare"
