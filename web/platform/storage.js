@@ -42,9 +42,13 @@ export function migrate(db, oldVersion, tx) {
     tx.objectStore("matches").openCursor().onsuccess = (event) => {
       const cursor = event.target.result;
       if (!cursor) return;
-      const [summary, log] = split(cursor.value);
-      if (log) logs.put(log, summary.id);
-      cursor.update(summary);
+      try {
+        const [summary, log] = split(cursor.value);
+        if (log) logs.put(log, summary.id);
+        cursor.update(summary);
+      } catch (error) {        // a damaged entry stays as it is (the list leaves it out)
+        console.warn("history entry not migrated:", cursor.key, error);
+      }
       cursor.continue();
     };
     steps.push(2);
@@ -164,9 +168,9 @@ export class LocalStore {   // exported for its test
     if (data?.version === 1) {                 // the same step as migrate's version 2
       const logs = {};
       for (const [id, entry] of Object.entries(data.matches ?? {})) {
-        [data.matches[id], logs[id]] = split(entry);
+        if (entry && typeof entry === "object") [data.matches[id], logs[id]] = split(entry);
       }
-      data = { ...data, version: 2, logs };
+      data = { ...data, matches: data.matches ?? {}, version: 2, logs };
     }
     if (!data || data.version !== SCHEMA_VERSION) {
       const legacy = legacyEntry();
