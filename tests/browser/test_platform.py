@@ -1426,7 +1426,7 @@ def test_the_menu_s_close_button_keeps_the_tabs_line_on_a_phone(new_context, sit
 
 
 # A database as version 1 of the page left it: each match's log inside its history entry.
-IDB_V1 = """(entry) => new Promise((resolve, reject) => {
+IDB_V1 = """(entries) => new Promise((resolve, reject) => {
     const req = indexedDB.open('remi', 1);
     req.onupgradeneeded = () => {
       req.result.createObjectStore('kv');
@@ -1435,7 +1435,7 @@ IDB_V1 = """(entry) => new Promise((resolve, reject) => {
     req.onsuccess = () => {
       const tx = req.result.transaction(['kv', 'matches'], 'readwrite');
       tx.objectStore('kv').put({ version: 1, from: 0, at: 1 }, 'schema');
-      tx.objectStore('matches').put(entry);
+      for (const entry of entries) tx.objectStore('matches').put(entry);
       tx.oncomplete = () => { req.result.close(); resolve(); };
       tx.onerror = () => reject(tx.error);
     };
@@ -1458,9 +1458,10 @@ def test_history_keeps_logs_apart_and_a_match_can_be_deleted(page, site_url):
     log = atu_close_log()
     old = log["match_id"]
     page.goto(f"{site_url}web/style.css")                # the origin, before the page runs
-    page.evaluate(IDB_V1, {"id": old, "kind": "game", "started": 1, "updated": 2,
-                           "variant": "tabla", "players": log["players"], "seat": 0, "round": 1,
-                           "totals": None, "over": False, "log": log})
+    page.evaluate(IDB_V1, [{"id": old, "kind": "game", "started": 1, "updated": 2,
+                            "variant": "tabla", "players": log["players"], "seat": 0, "round": 1,
+                            "totals": None, "over": False, "log": log},
+                           {"id": "bad1", "updated": "x", "players": "nope", "log": 5}])
     open_game(page, site_url)
     wait_turn(page)
     assert page.evaluate(IDB_GET, ["kv", "schema"])["version"] == 2
@@ -1472,6 +1473,7 @@ def test_history_keeps_logs_apart_and_a_match_can_be_deleted(page, site_url):
 
     open_tab(page, "history")
     row = page.locator(f"[data-testid=history-row][data-id='{old}']")
+    assert page.get_by_test_id("history-damaged").is_visible()   # migrated, still left out
     row.click()                                          # its page reads the log: the sheet
     page.get_by_test_id("replay-round").first.wait_for()
     assert page.locator("#history-detail .score-sheet .error").count() == 0
