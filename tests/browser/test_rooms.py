@@ -521,6 +521,44 @@ def test_a_guest_reloading_during_another_s_turn_sees_the_seconds_left(
     assert snap(host)["my_turn"] and left[0] <= 56 and abs(left[0] - left[1]) <= 2, left
 
 
+def test_a_hosts_reload_keeps_the_room_clock_running_on_every_page(
+        context, new_context, site_url, relay):
+    """C8: the host's page reloaded mid-turn gave its own turn a full clock (its clock's start
+    was not saved), and the guest's page, counting from before, showed 0 while the host's
+    clock still ran (a QA pass). The clock goes on from where it was, at least 10 s left,
+    and every page counts from the host's word. The seconds' ticks are not a change the host
+    saves or draws."""
+    host = open_page(context, site_url + GAME)
+    wait_ready(host)
+    create_room(host, ["guest"], signalling="relay", relays=relay.url, timer="30")
+    guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
+    join_dialog(guest, "Ana")
+    wait_seated(guest, others=[host])
+    host.get_by_test_id("start-match").click()
+    for page in (host, guest):
+        page.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
+    play_until([guest], lambda: snap(host)["my_turn"], timeout_s=120)
+    saves = """() => new Promise((resolve) => {
+        let now = null, n = 0;                         // every engine call as it starts
+        Object.defineProperty(window, 'remiCalling', { configurable: true, get: () => now,
+          set: (value) => { now = value; if (value?.name === 'room_save') n += 1; } });
+        setTimeout(() => resolve(n), 3000);
+      })"""
+    assert host.evaluate(saves) == 0, "three ticks of the clock, nothing changed: no save"
+    seconds = "parseInt(document.querySelector('#turn-info .clock')?.textContent)"
+    guest.wait_for_function(f"{seconds} <= 4", timeout=30_000)
+    turn = snap(host)["view"]["turn"]
+    host.reload()                                # 26 s of 30 gone: back with RELOAD_GRACE (10 s)
+    wait_ready(host)
+    host.wait_for_function("window.remiGame.snap && window.remiGame.snap.my_turn", timeout=READY_MS)
+    guest.wait_for_function(f"{seconds} > 0", timeout=30_000)   # back in step with the host
+    left = [page.evaluate(seconds) for page in (host, guest)]
+    assert snap(host)["view"]["turn"] == turn, "the clock did not end the turn meanwhile"
+    assert 5 <= left[0] <= 10 and abs(left[0] - left[1]) <= 2, left
+    host.wait_for_function("(t) => window.remiGame.snap.view.turn !== t", arg=turn, timeout=30_000)
+    assert any(entry.get("auto") for entry in snap(host)["view"]["history"]), "C8 completed it"
+
+
 def seated_again(host, guest) -> None:
     """Until the guest holds seat 1 again; the tables play on meanwhile (a stand-in may hold
     the seat until a turn ends), and a stall says what each page believed."""

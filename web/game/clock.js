@@ -5,6 +5,7 @@
 // pass could not tell how long a stalling friend had left).
 
 const CLOCK_KEY = "remi.clock";
+const seenAt = new WeakMap();      // a room's snapshot → when this page first ran the clock on it
 
 export class TurnClock {
   /** `scale` shrinks the clock (tests); `onExpire()` is called once when it has run out and
@@ -43,15 +44,25 @@ export class TurnClock {
       return;
     }
     const turn = `${snap.match_id}/${snap.round}/${snap.view.turn}`;
-    if (this.turn !== turn) {
+    const fresh = this.turn !== turn;
+    if (fresh) {
       this.stop();
       this.turn = turn;
       this.watching = !snap.my_turn;
-      // a room's snapshot says how long the host's clock has run the turn: a page reloaded
-      // mid-turn showed another's turn from full (a QA pass)
-      const full = Math.max(0, seconds - (snap.clock_elapsed ?? 0)) * 1000 * this.scale;
+      const full = seconds * 1000 * this.scale;
       this.deadline = performance.now() + (this.watching ? full : msLeft(turn, full));
       this.savedAt = performance.now();
+    }
+    // A room's snapshot says how long the host's clock has run the turn, and that clock
+    // decides (C8): every page counts from the latest snapshot's word, at each snapshot —
+    // a page reloaded mid-turn showed another's turn from full, and a host's reload left the
+    // others' pages counting to 0 while the host's clock still ran (QA passes).
+    if (Number.isFinite(snap.clock_elapsed)) {
+      if (!seenAt.has(snap)) seenAt.set(snap, performance.now());
+      this.deadline = seenAt.get(snap) + Math.max(0, seconds - snap.clock_elapsed) * 1000 * this.scale;
+    }
+    if (fresh || (!this.handle && this.secondsLeft() > 0)) {
+      clearInterval(this.handle);
       this.handle = setInterval(() => this.tick(), 250);
     }
     this.tick();

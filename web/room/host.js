@@ -120,7 +120,9 @@ export class HostTable {
     this.roomInfo = answer.room;
     // an invite serves once: gone when its seat is filled (a drop then needs a new one)
     this.invites = this.invites.filter((i) => !this.roomInfo.seats[i.seat]?.online);
-    const snapText = JSON.stringify(answer.snapshot);
+    // the clock's seconds change at every tick (room_tick, each second): not a change to save
+    // or to draw (the pages count them from the turn's first snapshot)
+    const snapText = JSON.stringify(answer.snapshot && { ...answer.snapshot, clock_elapsed: undefined });
     const snapChanged = snapText !== this.lastSnapshot;
     this.lastSnapshot = snapText;
     this.snapshot = answer.snapshot ?? this.snapshot;
