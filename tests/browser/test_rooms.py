@@ -496,13 +496,12 @@ def test_a_room_clock_is_seen_by_everyone_at_the_table(context, new_context, sit
     assert 0 < player.evaluate(seconds) <= 30
 
 
-def test_a_guest_reloading_during_another_s_turn_sees_the_seconds_left(
-        context, new_context, site_url, relay):
-    """C8: a guest whose page reloads during the host's turn sees that turn's seconds left,
-    as the host's clock counts them, not a full clock (a QA pass)."""
+def timed_room_at_the_hosts_turn(context, new_context, site_url, relay, timer: str):
+    """A room by link with a turn clock of `timer` seconds, Ana as its guest, played until
+    it is the host's turn: (host, guest)."""
     host = open_page(context, site_url + GAME)
     wait_ready(host)
-    create_room(host, ["guest"], signalling="relay", relays=relay.url, timer="60")
+    create_room(host, ["guest"], signalling="relay", relays=relay.url, timer=timer)
     guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
     join_dialog(guest, "Ana")
     wait_seated(guest, others=[host])
@@ -510,6 +509,14 @@ def test_a_guest_reloading_during_another_s_turn_sees_the_seconds_left(
     for page in (host, guest):
         page.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
     play_until([guest], lambda: snap(host)["my_turn"], timeout_s=120)
+    return host, guest
+
+
+def test_a_guest_reloading_during_another_s_turn_sees_the_seconds_left(
+        context, new_context, site_url, relay):
+    """C8: a guest whose page reloads during the host's turn sees that turn's seconds left,
+    as the host's clock counts them, not a full clock (a QA pass)."""
+    host, guest = timed_room_at_the_hosts_turn(context, new_context, site_url, relay, "60")
     host.wait_for_timeout(4_000)                     # the host's clock runs its turn
     guest.reload()
     wait_ready(guest)
@@ -528,16 +535,7 @@ def test_a_hosts_reload_keeps_the_room_clock_running_on_every_page(
     clock still ran (a QA pass). The clock goes on from where it was, at least 10 s left,
     and every page counts from the host's word. The seconds' ticks are not a change the host
     saves or draws."""
-    host = open_page(context, site_url + GAME)
-    wait_ready(host)
-    create_room(host, ["guest"], signalling="relay", relays=relay.url, timer="30")
-    guest = open_page(new_context(), host.get_by_test_id("room-link").input_value())
-    join_dialog(guest, "Ana")
-    wait_seated(guest, others=[host])
-    host.get_by_test_id("start-match").click()
-    for page in (host, guest):
-        page.wait_for_function("window.remiGame.snap && window.remiGame.snap.view", timeout=30_000)
-    play_until([guest], lambda: snap(host)["my_turn"], timeout_s=120)
+    host, guest = timed_room_at_the_hosts_turn(context, new_context, site_url, relay, "30")
     saves = """() => new Promise((resolve) => {
         let now = null, n = 0;                         // every engine call as it starts
         Object.defineProperty(window, 'remiCalling', { configurable: true, get: () => now,
