@@ -64,6 +64,16 @@ def play_one(now):
     return host.room_receive(seat.peer, msg("action", action=choice), now)
 
 
+def play_until_seat(kind: str, now: float) -> float:
+    """Everyone moves (play_one, a second apart) until a seat of `kind` is to play; the time
+    then."""
+    room = host._current()
+    while room.seats[room.match.current.to_play].kind != kind:
+        now += 1
+        play_one(now)
+    return now
+
+
 def test_the_page_can_call_room_functions_and_nothing_they_import():
     assert page_function("room_create") is host.room_create
     assert page_function("room_verify") is host.room_verify
@@ -142,10 +152,7 @@ def test_a_guest_rebuilds_its_own_replayable_log_of_the_room_match():
 def test_c8_the_hosts_clock_plays_timeout_for_a_guest_who_waits_too_long():
     join_and_start(["host", "guest"], timer=30)
     room = host._current()
-    now = 2.0
-    while room.seats[room.match.current.to_play].kind != "guest":
-        now += 1
-        play_one(now)
+    play_until_seat("guest", 2.0)
     turn = room.match.current.turn
     began = host._turn_since            # when the host's clock started this turn
     # a guest back mid-turn is told how long the clock has run (its page shows the rest)
@@ -164,19 +171,11 @@ def test_c8_the_hosts_clock_plays_timeout_for_a_guest_who_waits_too_long():
 def test_c8_a_bot_that_failed_to_move_is_finished_by_the_engine_and_a_human_is_not():
     join_and_start(["host", "guest", "easy"])
     room = host._current()
-    now = 2.0
-
-    def play_until(kind: str) -> None:
-        nonlocal now
-        while room.seats[room.match.current.to_play].kind != kind:
-            now += 1
-            play_one(now)
-
-    play_until("guest")
+    now = play_until_seat("guest", 2.0)
     history = list(room.match.current.history)
     assert host.room_bot_timeout(now)["out"] == [], "a human's turn is never timed out here"
     assert room.match.current.history == history
-    play_until("bot")
+    now = play_until_seat("bot", now)
     turn = room.match.current.turn
     answer = host.room_bot_timeout(now)
     assert room.match.current.turn != turn or room.match.current.over
@@ -259,10 +258,7 @@ def test_c8_a_hosts_reload_keeps_the_turn_clock_running():
     start; the time away runs, but the seat to play keeps at least RELOAD_GRACE seconds."""
     join_and_start(["host", "guest"], timer=30)
     room = host._current()
-    now = 2.0
-    while room.seats[room.match.current.to_play].kind != "host":
-        now += 1
-        play_one(now)
+    play_until_seat("host", 2.0)
     turn, began = room.match.current.turn, host._turn_since
     saved = json.loads(json.dumps(host.room_save()))
     assert host.room_load(saved, began + 12)["snapshot"]["clock_elapsed"] == 12.0
