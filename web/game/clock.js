@@ -45,19 +45,20 @@ export class TurnClock {
     }
     const turn = `${snap.match_id}/${snap.round}/${snap.view.turn}`;
     const fresh = this.turn !== turn;
+    // A room's snapshot says how long the host's clock has run the turn, and that clock
+    // decides (C8): every page counts from the latest snapshot's word, at each snapshot —
+    // a page reloaded mid-turn showed another's turn from full, and a host's reload left the
+    // others' pages counting to 0 while the host's clock still ran (QA passes). Single
+    // player counts the page's own stored time (msLeft).
+    const hosted = Number.isFinite(snap.clock_elapsed);
     if (fresh) {
       this.stop();
       this.turn = turn;
       this.watching = !snap.my_turn;
-      const full = seconds * 1000 * this.scale;
-      this.deadline = performance.now() + (this.watching ? full : msLeft(turn, full));
       this.savedAt = performance.now();
+      if (!hosted) this.deadline = performance.now() + msLeft(turn, seconds * 1000 * this.scale);
     }
-    // A room's snapshot says how long the host's clock has run the turn, and that clock
-    // decides (C8): every page counts from the latest snapshot's word, at each snapshot —
-    // a page reloaded mid-turn showed another's turn from full, and a host's reload left the
-    // others' pages counting to 0 while the host's clock still ran (QA passes).
-    if (Number.isFinite(snap.clock_elapsed)) {
+    if (hosted) {
       if (!seenAt.has(snap)) seenAt.set(snap, performance.now());
       this.deadline = seenAt.get(snap) + Math.max(0, seconds - snap.clock_elapsed) * 1000 * this.scale;
     }
