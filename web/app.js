@@ -90,11 +90,11 @@ async function boot() {
   const info = await start({ useWorker: params.get("worker") !== "0" });
   loading.finish();
   status.dataset.python = info.python.split(" ")[0];
-  showReady();
+  showStatus();
   setTurnText(t("loadingGame"));
   enableOffline(status).then((offline) => {
     if (offline) status.dataset.offline = "1";
-    showReady();
+    showStatus();
   }).catch((error) => console.warn(error));
   document.body.dataset.engine = engineWhere;
   if (await enterRoom()) {
@@ -106,11 +106,16 @@ async function boot() {
   document.body.dataset.ready = "1";
 }
 
-/** The top bar says the game is ready, and once cached, that it works offline too; the
- *  Python version is there for a maintainer, on hover. */
-function showReady() {
-  status.textContent = t(status.dataset.offline ? "readyOffline" : "ready");
-  status.title = `Python ${status.dataset.python}`;
+/** The top bar: once the engine runs, that the game is ready (and once cached, that it works
+ *  offline too); with a game on the table, which game and round it is (a QA pass: "ready to
+ *  play" stood there all game). On hover: the readiness and, for a maintainer, Python's
+ *  version. Not a live region then: the round's start is said already (render.js). */
+function showStatus() {
+  const ready = t(status.dataset.offline ? "readyOffline" : "ready");
+  const snap = S.snap;
+  status.textContent = snap ? t("tableLine", { variant: t(snap.view.variant), n: snap.round }) : ready;
+  status.title = `${ready} · Python ${status.dataset.python}`;
+  status.setAttribute("aria-live", snap ? "off" : "polite");
 }
 
 function matchIdOf(savedText) {
@@ -257,6 +262,7 @@ function clearTable() {
   // its invites, moves up into sight (on a phone on its side it fell below the fold)
   $("piles").hidden = $("history-panel").hidden = true;
   for (const button of $("actions").querySelectorAll("button[id^=act-]")) button.hidden = true;
+  if (status.dataset.python) showStatus();
 }
 
 /** The new-game dialog; in a room it says first what a new game does to the room. */
@@ -864,6 +870,7 @@ function draw() {
   const language = lang();
   document.body.dataset.variant = view.variant;
   document.body.classList.toggle("my-turn", !!snap.my_turn);
+  if (status.dataset.python) once("status", [language, view.variant, snap.round, status.dataset.offline], showStatus);
   once("seats", [language, snap.match_id, snap.players, snap.totals, view.to_play, view.rack_sizes,
     view.opened, view.seat], () => renderSeats(snap));
   once("piles", [language, view.stock, view.atu, view.atu_taken_by, view.double_round, info.draw,
@@ -1086,7 +1093,7 @@ function wire() {
     translatePage();
     render();
     S.room?.render();
-    if (status.dataset.python) showReady();
+    if (status.dataset.python) showStatus();
     if (!$("scores-panel").hidden) showScores(S.snap);
   });
   $("new-game-form").seats.addEventListener("change", () => renderLevelFields());

@@ -295,7 +295,9 @@ def test_first_visit_goes_straight_to_a_game_against_bots(page, site_url):
     page.emulate_media(reduced_motion="no-preference")
     assert page.get_by_test_id("strip").is_visible()
     assert page.evaluate("document.body.dataset.engine") == "worker"
-    assert page.locator("#status").inner_text().startswith("Gata de joc")   # Romanian by default
+    # the top bar names the game and its round (Romanian by default); "ready" is on hover
+    assert page.locator("#status").inner_text() == f"Remi Etalat · runda {state['round']}"
+    assert page.locator("#status").get_attribute("title").startswith("Gata de joc")
     hint = page.locator("#turn-info").inner_text()
     if state["view"]["phase"] == "draw" and not any(a.startswith("take") for a in state["legal"]):
         assert "Trage din teanc." in hint and " ia din " not in hint, hint   # E3: draw only
@@ -382,6 +384,7 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     state = snap(page)
     assert [p.get("level") for p in state["players"]] == [None, "easy", "hard", "expert"]
     assert page.locator("[data-testid=row]").count() == 4
+    assert page.locator("#status").inner_text() == "Remi pe Tablă · runda 1"
     # two by two (a QA pass: three in a line and the fourth alone, stretched); measured in
     # one go once laid out (CI once read four zeros between a wait and a separate measure)
     tops = page.wait_for_function("""() => {
@@ -2073,9 +2076,12 @@ def test_a_new_deal_starts_at_the_top_of_the_board(new_context, site_url):
     board = page.locator("#board")
     board.evaluate("b => { b.scrollTop = b.scrollHeight; }")
     assert board.evaluate("b => b.scrollTop") > 100
+    assert page.locator("#status").text_content() == "Remi pe Tablă · runda 1"
     page.get_by_test_id("next-round").click()
     wait_turn(page)
     page.wait_for_function("document.getElementById('board').scrollTop === 0", timeout=5_000)
+    # the top bar's line (hidden on a phone upright) follows the deal
+    assert page.locator("#status").text_content() == "Remi pe Tablă · runda 2"
 
 
 def test_the_round_end_panel_opens_at_its_top(new_context, site_url):
@@ -2287,8 +2293,9 @@ def test_english_switch_is_remembered_and_the_clock_plays_for_you(page, site_url
     open_game(page, site_url, "botDelay=0&clockScale=0.05")
     page.get_by_test_id("lang").click()
     assert page.get_by_test_id("new-game").inner_text() == "New game"
-    assert page.locator("#status").inner_text().startswith("Ready to play")
+    assert page.locator("#status").get_attribute("title").startswith("Ready to play")
     new_game_via_dialog(page, "etalat", 2, ["easy"], timer="30")
+    assert page.locator("#status").inner_text() == "Remi Etalat · round 1"
     state = wait_turn(page)
     assert state["view"]["options"]["timer"] == 30
     page.wait_for_function(                   # the tiles and landmarks are named in English

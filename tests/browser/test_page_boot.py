@@ -64,8 +64,10 @@ def test_frame_paints_before_python_then_python_answers(page, site_url, tmp_path
     assert answer["remi"] is build.REMI.is_dir(), answer["remi_error"]
     assert answer["bridge"] is (build.REMI / "bridge.py").exists(), answer["bridge_error"]
     page.locator("#loading").wait_for(state="hidden")
-    assert page.locator("#status").inner_text().startswith("Gata de joc")   # Romanian by default
-    assert page.locator("#status").get_attribute("title") == f"Python {answer['python'].split()[0]}"
+    # the first open deals a game: the bar names it; readiness and Python's version on hover
+    assert page.locator("#status").inner_text() == "Remi Etalat · runda 1"   # Romanian by default
+    assert page.locator("#status").get_attribute("title") == (
+        f"Gata de joc · Python {answer['python'].split()[0]}")
 
 
 def test_the_loading_bar_keeps_moving_until_the_engine_is_ready(page, site_url):
@@ -123,8 +125,8 @@ def test_reload_offline_through_the_service_worker(page, context, site_url):
     page.goto(site_url)
     wait_python_ready(page)
     wait_service_worker(page)
-    page.wait_for_function("document.getElementById('status').textContent"
-                           " === 'Gata de joc · merge și fără internet'")
+    page.wait_for_function("document.getElementById('status').title"
+                           ".startsWith('Gata de joc · merge și fără internet · Python')")
     cached = page.evaluate("""async () => {
         const names = (await caches.keys()).filter((name) => name.startsWith("remi-"));
         const cache = await caches.open(names[0]);
