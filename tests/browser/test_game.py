@@ -2887,6 +2887,33 @@ def test_a_phone_on_its_side_keeps_the_top_of_a_long_strip_or_row_in_sight(
         assert hidden == [], (width, hidden)
 
 
+def test_a_phone_on_its_side_shows_the_strip_and_the_formations_mid_round(page, site_url, tmp_path):
+    """844×390 mid-round (a QA pass): the score sheet and the history beside the table took a
+    third of its width, a strip of sixteen tiles wrapped onto a second line and the
+    formations, the tiles one attaches to, lay below the fold. There they go under the table:
+    the strip keeps one line, the formations are in sight, the sheet is a scroll away."""
+    long = "(n) => Array.from({ length: n }, (_, i) => 'KRYB'[i % 4] + (1 + (i * 5) % 13))"
+    open_game(page, site_url)
+    wait_turn(page)
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.evaluate(f"""async () => {{
+        const render = await import(new URL("web/game/render.js", location.href));
+        const snap = window.remiGame.snap;
+        const table = [["K1", "R1", "B1"], ["R2", "R3", "R4"], ["K9", "J", "K11"]]
+            .map((tiles) => ({{ owner: 1, tiles, credits: [1, 1, 1] }}));
+        render.renderStrip({{ view: {{ strip: ({long})(16) }} }}, {{ takes: new Set([1]) }});
+        render.renderFormations({{ ...snap, view: {{ ...snap.view, table }} }}, false); }}""")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(tmp_path / "mid-round-844.png"))
+    lines = page.locator("#strip .tile:not(.head)").evaluate_all(
+        "tiles => new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().bottom))).size")
+    assert lines == 1
+    hidden = page.locator("[data-testid=formation] .tile").evaluate_all(OUT_OF_BOARD)
+    assert hidden == []
+    sheet = page.get_by_test_id("score-sheet").bounding_box()
+    assert sheet["y"] > page.locator("#formations").bounding_box()["y"]   # under the table
+
+
 def test_a_phone_on_its_side_keeps_the_stock_count_beside_its_word(page, site_url):
     """844×390 in a double round (a QA pass): the atu's "ATU ×2" beside the stock left the
     7.5 rem column too narrow, and "Teanc 63" broke onto two lines. The column widens."""
