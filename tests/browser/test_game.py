@@ -385,6 +385,16 @@ def test_tabla_round_against_four_levels(page, site_url, tmp_path):
     assert [p.get("level") for p in state["players"]] == [None, "easy", "hard", "expert"]
     assert page.locator("[data-testid=row]").count() == 4
     assert page.locator("#status").inner_text() == "Remi pe Tablă · runda 1"
+    # the score sheet beside the table names each seat on one line (at 15 rem "AI mediu" and
+    # "AI expert" took two)
+    heads = page.wait_for_function("""() => {
+        const cells = [...document.querySelectorAll('#score-sheet thead th')].slice(1);
+        return cells.length === 4 && cells.map((th) => {
+            const range = document.createRange();
+            range.selectNodeContents(th);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; });
+    }""").json_value()
+    assert heads == [1, 1, 1, 1], heads
     # two by two (a QA pass: three in a line and the fourth alone, stretched); measured in
     # one go once laid out (CI once read four zeros between a wait and a separate measure)
     tops = page.wait_for_function("""() => {
