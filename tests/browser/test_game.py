@@ -2922,6 +2922,16 @@ def test_a_phone_on_its_side_shows_the_strip_and_the_formations_mid_round(page, 
     assert hidden == []
     sheet = page.get_by_test_id("score-sheet").bounding_box()
     assert sheet["y"] > page.locator("#formations").bounding_box()["y"]   # under the table
+    # …a scroll away: the board scrolls to it and to the history (QA 39: laid out with no
+    # height, they lay under the rack, out of reach)
+    for part in ("score-sheet", "history"):
+        page.get_by_test_id(part).scroll_into_view_if_needed()
+        hidden = page.get_by_test_id(part).evaluate_all(OUT_OF_BOARD)
+        assert hidden == [], part
+        box = page.get_by_test_id(part).bounding_box()
+        top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('#board') !== null",
+                            [box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 10)])
+        assert top, part
 
 
 def test_a_phone_on_its_side_keeps_the_stock_count_beside_its_word(page, site_url):
