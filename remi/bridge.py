@@ -17,6 +17,7 @@ from .bots import LEVELS, bot_action, seat_info
 from .deal import dealer_of
 from .engine import legal_actions
 from .errors import RuleError
+from .etalat import short_rack_take
 from .formations import make_formation
 from .messages_ro import romanian
 from .names import DEFAULT_NAME, clean_name, clean_players
@@ -105,6 +106,8 @@ def seat_snapshot(match: Match, players: list[dict[str, Any]], seat: int) -> dic
         "players": players,
         "totals": match.totals,
         "legal": [str(a) for a in legal_actions(state)] if mine else [],
+        # the `take N` that is E7's whole strip, nothing to lay (the page says so, not E6's cut)
+        "short_rack_take": short_rack_take(state, seat) if mine and state.variant == "etalat" else None,
         "my_turn": mine,
         "bot_to_play": not state.over and bool(players[state.to_play]["is_bot"]),
         "match_over": match.over,

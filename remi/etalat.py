@@ -77,6 +77,15 @@ def draw(state: RoundState, seat: int) -> None:
     state.drawn, state.drew_stock, state.phase = tile, True, "play"
 
 
+def short_rack_take(state: RoundState, seat: int) -> int | None:
+    """The count of the `take N` that takes the whole strip but its head with nothing to lay
+    (E7: opened, fewer than 4 tiles on the rack), when this seat may make it now."""
+    takeable = len(state.strip) - 1
+    if state.opened[seat] and len(state.racks[seat]) < 4 and takeable > 1:
+        return takeable
+    return None
+
+
 def take(state: RoundState, seat: int, count: int) -> None:
     """`take` (E5), `take N` breaking the strip (E6) or the whole strip on a short rack (E7)."""
     if state.first_round:
@@ -95,7 +104,7 @@ def take(state: RoundState, seat: int, count: int) -> None:
     taken = state.strip[-count:]
     cut = taken[0]
     whole_strip = count == takeable and count > 1          # all but the head (E7)
-    short_rack = opened and len(rack) < 4 and whole_strip
+    short_rack = count == short_rack_take(state, seat)
     if count > 1 and not opened and state.options.clasic:
         raise RuleError("E6", "preset clasic: only an opened player may break the strip")
     if not short_rack and not (opened and count == 1):

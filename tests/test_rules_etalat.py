@@ -6,7 +6,10 @@ stock's first tile and discards Y1. Seat 0 then draws the stock's second tile, a
 """
 
 
+from remi.bridge import seat_snapshot
 from remi.engine import legal_actions
+from remi.etalat import short_rack_take
+from remi.match import Match
 from remi.state import RoundState
 from remi.tiles import JOKER, parse_tile, tile_name
 from remi.views import view
@@ -193,9 +196,15 @@ def test_E7_short_rack_takes_the_whole_strip_without_laying():
     assert len(state.racks[0]) == 1                    # B9
     state = play(state, "draw", "discard B6")
     whole = len(state.strip) - 1
+    assert short_rack_take(state, 0) == whole and f"take {whole}" in map(str, legal_actions(state))
     taken = play(state, f"take {whole}")
     assert not taken.must_lay and len(taken.strip) == 1 and len(taken.racks[0]) == 1 + whole
     assert taken.history[-1]["rule"] == "E7"            # the page words it apart from E6
+    # the seat's snapshot names that take, so the strip's tile says E7, not E6's cut (QA 39)
+    match = Match("etalat", state.options, 2, rounds=[state])
+    people = [{"name": "A", "is_bot": False}, {"name": "B", "is_bot": False}]
+    assert seat_snapshot(match, people, 0)["short_rack_take"] == whole
+    assert seat_snapshot(match, people, 1)["short_rack_take"] is None
 
 
 def test_E7_a_rack_of_four_takes_the_whole_strip_only_to_lay_and_is_told_why():
@@ -204,7 +213,7 @@ def test_E7_a_rack_of_four_takes_the_whole_strip_only_to_lay_and_is_told_why():
     state = play(first_round(FOUR, stock="Y2 K10 R13 K5 B6"), "draw",
                  "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8", "discard K10", "draw",
                  "discard R13")
-    assert len(state.racks[0]) == 4 and state.opened[0]
+    assert len(state.racks[0]) == 4 and state.opened[0] and short_rack_take(state, 0) is None
     error = refusal(state, f"take {len(state.strip) - 1}")
     assert error.rule == "E6" and str(error).endswith("fewer than 4 tiles (E7)"), error
     assert "(E7)" not in str(refusal(state, f"take {len(state.strip) - 2}"))   # not the whole

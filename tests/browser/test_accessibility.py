@@ -158,6 +158,16 @@ def test_a_screen_reader_hears_what_a_strip_tile_or_a_formation_does(page, site_
         f" și {'piesa' if deepest == 2 else f'cele {deepest - 1} piese'} de după ea"), said
     head = page.locator("[data-testid=strip] .tile.head")
     assert head.get_attribute("aria-label").endswith(", cap de șir")
+    # on a short rack the engine names the take of the whole strip (snapshot
+    # `short_rack_take`): the tile says E7 and nothing to lay, not E6's cut (QA 39)
+    whole = page.evaluate("""async (n) => {
+        const render = await import(new URL("web/game/render.js", location.href));
+        const snap = window.remiGame.snap;
+        render.renderStrip({ ...snap, short_rack_take: n }, { takes: new Set([1, n]) });
+        return document.querySelector(`#strip .tile[data-depth="${n}"]`).getAttribute("aria-label");
+    }""", deepest)
+    assert whole.startswith("Rastel scurt (E7): ia tot șirul fără cap, de la ") and whole.endswith(
+        "fără nimic de coborât"), whole
     formation = page.locator('[data-testid=formation][data-number="1"]')
     assert formation.get_attribute("aria-label") == (
         "Formația 1: 4 albastru, 5 albastru, joker, 7 albastru, 8 albastru, 9 albastru")

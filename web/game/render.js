@@ -148,9 +148,10 @@ export function renderStrip(snap, info) {
       tile.dataset.drag = "strip";
       tile.tabIndex = 0;
       tile.setAttribute("role", "button");
-      // what Enter does: the top tile, or the cut (E6) with every tile after it
-      tile.setAttribute("aria-label", depth === 1 ? t("takeTile", { tile: tileLabel(name) })
-        : t("breakStrip", { tile: tileLabel(name), n: depth - 1 }));
+      // what Enter does: the top tile, the cut (E6) with every tile after it, or on a short
+      // rack the whole strip but its head, with nothing to lay (E7: a QA pass read it as E6)
+      const key = depth === 1 ? "takeTile" : depth === snap.short_rack_take ? "takeWholeStrip" : "breakStrip";
+      tile.setAttribute("aria-label", t(key, { tile: tileLabel(name), n: depth - 1 }));
     }
     if (index === n - 1 && snap.fresh === "strip") tile.classList.add("fresh");
     strip.append(tile);
