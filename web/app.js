@@ -986,6 +986,10 @@ function renderButtons(snap, info) {
   $("act-close").title = $("act-close").disabled ? t("closeWhen") : "";
   // enabled only when the engine lists a discard (a take that must open first lists none)
   show("act-discard", true, playing && (snap.legal ?? []).some((action) => action.startsWith("discard ")));
+  // greyed because a tile must go on the table first (E5, E6, E9), it says which (QA 39)
+  const mustLay = playing && $("act-discard").disabled ? view.must_lay ?? [] : [];
+  $("act-discard").title = mustLay.length
+    ? t("mustLay", { tiles: mustLay.map((tile) => tileLabel(tile)).join(", ") }) : "";
   show("act-clear", count > 0 || S.draft.length > 0);
 }
 

@@ -2960,6 +2960,22 @@ def take_the_strip_top_to_open(page, site_url: str) -> None:
     page.wait_for_function("window.remiGame.snap.view.phase === 'play'")
 
 
+def test_a_greyed_discard_says_which_tile_must_be_laid_first(page, site_url):
+    """E5: the strip's top taken to open, Aruncă is greyed until it is laid; a QA pass found
+    nothing on it saying why. Its title names the tile, and a click says it."""
+    take_the_strip_top_to_open(page, site_url)
+    button = page.get_by_test_id("act-discard")
+    must = snap(page)["view"]["must_lay"]
+    assert button.is_disabled() and len(must) == 1
+    label = page.evaluate("async (n) => (await import('./web/i18n.js')).tileLabel(n)", must[0])
+    said = f"De coborât în tura asta: {label}"
+    assert button.get_attribute("title") == said
+    box = button.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("(text) => document.getElementById('toast').textContent === text"
+                           " && !document.getElementById('toast').hidden", arg=said)
+
+
 def test_a_phone_on_its_side_keeps_the_strip_in_sight_while_an_opening_is_composed(
         phone, site_url, tmp_path):
     """A phone on its side, with a finger, an opening laid out to compose (a QA pass): the
