@@ -18,10 +18,11 @@ from .deal import dealer_of
 from .engine import legal_actions
 from .errors import RuleError
 from .etalat import short_rack_take
-from .formations import make_formation
+from .formations import is_run, make_formation, opening_points
 from .messages_ro import romanian
 from .names import DEFAULT_NAME, clean_name, clean_players
 from .match import Match
+from .opening import OPENING_POINTS, is_opening
 from .options import Options
 from .profile import check_profile, empty_profile, record_rounds
 from .solver import best_arrangement
@@ -180,6 +181,25 @@ def formation(tiles: list[str]) -> list[str] | None:
         return [tile_name(t) for t in make_formation(parse_tiles(tiles))]
     except RuleError:
         return None
+
+
+def opening_worth(formations: list[list[str]], clasic: bool = False) -> dict[str, Any]:
+    """An opening being composed, as E4 will weigh it: the opening points of the groups that
+    are formations (C5), which groups are none, whether its shape is met (a run; `clasic`: a
+    run or three formations) and whether it is enough to open. The page shows it while the
+    player composes (what the turn adds — E5/E6's tile, E11's tile left — the engine says
+    when it opens)."""
+    laid, valid = [], []
+    for tiles in formations:
+        try:
+            laid.append(make_formation(parse_tiles(tiles)))
+            valid.append(True)
+        except RuleError:
+            valid.append(False)
+    rule = "run_or_three_groups" if clasic else "run"
+    return {"points": sum(map(opening_points, laid)), "needs": OPENING_POINTS,
+            "shape": any(map(is_run, laid)) or (clasic and len(laid) >= 3),
+            "formations": valid, "enough": all(valid) and is_opening(laid, rule)}
 
 
 def save() -> dict[str, Any]:

@@ -93,6 +93,21 @@ def test_C5_formation_is_what_the_engine_would_lay():
     assert bridge.formation(["X9"]) is None
 
 
+def test_E4_an_opening_being_composed_is_weighed_as_the_engine_will():
+    """E4 (45 points, a run; clasic: a run or three formations) and C5, for the page's
+    composer: the points of the groups that are formations, which are none, and the shape."""
+    worth = bridge.opening_worth([["R10", "R11", "R12"], ["K7", "R7", "Y7"]])
+    assert worth == {"points": 45, "needs": 45, "shape": True, "formations": [True, True],
+                     "enough": True}
+    short = bridge.opening_worth([["R10", "R11", "R12"], ["K7", "R5", "Y7"]])   # C5: no group
+    assert short["points"] == 30 and short["formations"] == [True, False] and not short["enough"]
+    groups = [["K7", "R7", "Y7"], ["K8", "R8", "Y8"], ["K9", "R9", "Y9"]]
+    assert not bridge.opening_worth(groups)["shape"] and not bridge.opening_worth(groups)["enough"]
+    assert bridge.opening_worth(groups, clasic=True)["enough"]
+    assert bridge.opening_worth([["K12", "K13", "K1"]])["points"] == 30        # ace high: 10 (C6)
+    assert bridge.opening_worth([["K1", "K2", "K3"]])["points"] == 15          # ace low: 5
+
+
 def test_exactly_one_local_player():
     with pytest.raises(ValueError):
         bridge.new_game("etalat", ["easy", "hard"])

@@ -892,13 +892,15 @@ function draw() {
   once("sheet", [language, snap.match_id, snap.round, view.phase === "over", snap.totals, snap.players],
     () => platform.drawSheet(snap).catch((error) => console.warn(error)));  // platform
   const focused = $("rack-tiles").matches(":focus-within, :focus");
-  once("rack", [language, S.order, [...S.selected], S.draft, S.groups, view.must_lay, view.drawn,
-    [...info.closes], snap.my_turn, focused ? S.cursor : -1], () => renderRack(snap, info));
+  const worth = S.draft.length ? draftWorth() : null;
+  once("rack", [language, S.order, [...S.selected], S.draft, worth, S.groups, view.must_lay,
+    view.drawn, [...info.closes], snap.my_turn, focused ? S.cursor : -1],
+  () => renderRack(snap, info, worth));
   renderButtons(snap, info);
   renderTurn(snap, info);
 }
 
-function renderRack(snap, info) {
+function renderRack(snap, info, worth) {
   const box = $("rack-tiles");
   const focused = box.matches(":focus-within, :focus");
   box.replaceChildren();
@@ -937,13 +939,44 @@ function renderRack(snap, info) {
   draft.hidden = !S.draft.length;
   draft.replaceChildren();
   if (S.draft.length) {
-    draft.append(el("span", "draft-label", t("draft")));
-    for (const group of S.draft) {
+    const head = el("span", "draft-head");
+    head.append(el("span", "draft-label", t("draft")));
+    draft.append(head);
+    S.draft.forEach((group, index) => {
       const chip = el("span", "draft-group");
       for (const key of group) chip.append(tileEl(nameOf(key), { small: true }));
+      if (worth && !worth.formations[index]) {     // said now, not only when Etalează refuses
+        chip.classList.add("not-formation");
+        chip.title = t("notFormation");
+        chip.append(el("span", "sr-only", t("notFormation")));
+      }
       draft.append(chip);
+    });
+    if (worth) {          // under the label, in the height of the tiles beside it
+      const shape = worth.shape ? [] : [t(snap.view.options.preset === "clasic" ? "noRunClasic" : "noRun")];
+      const points = worth.points >= worth.needs ? t("points", { n: worth.points })
+        : t("pointsOf", { n: worth.points, needs: worth.needs });
+      const text = [points, ...shape].join(" · ");
+      head.append(el("span", `draft-worth${worth.enough ? " enough" : ""}`, worth.enough ? `${text} ✓` : text));
     }
   }
+}
+
+/** What the opening being composed is worth (E4) and which of its groups are no formation
+ *  (C5), as the engine weighs them; null until it answered for this very draft (asked once
+ *  per draft: the answer draws the rack again). */
+function draftWorth() {
+  const formations = S.draft.map((group) => group.map(nameOf));
+  const key = JSON.stringify(formations);
+  if (S.draftWorth?.key === key) return S.draftWorth.worth;
+  S.draftWorth = { key, worth: null };
+  const clasic = S.snap?.view.options.preset === "clasic";
+  call("opening_worth", { formations, clasic }).then((answer) => {
+    if (S.draftWorth?.key !== key) return;           // composed on meanwhile
+    S.draftWorth.worth = answer.result;
+    render();
+  }, (error) => console.warn(error));
+  return null;
 }
 
 /** Tiles in number order whatever the order of the clicks (an ace after a king, as in

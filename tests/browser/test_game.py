@@ -909,6 +909,22 @@ def test_a_formation_being_composed_shows_as_it_will_be_laid(page, site_url):
         page.wait_for_function(f"(want) => JSON.stringify(({shown})()) === want",
                                arg=json.dumps(expected, separators=(",", ":")), timeout=5_000)
     assert page.evaluate(shown) == expected
+    # E4, C5: what it is worth so far, and the group that is no formation, said as it is
+    # composed (QA 39: only Etalează's refusal told either)
+    worth = page.locator("#draft .draft-worth")
+    page.wait_for_function("() => document.querySelector('#draft .draft-worth')")
+    assert worth.inner_text() == "15 din 45 de puncte"
+    marks = page.locator("#draft .draft-group").evaluate_all(
+        "groups => groups.map((g) => g.classList.contains('not-formation'))")
+    assert marks == [False, True]
+    assert page.locator("#draft .not-formation").get_attribute("title") == "nu e formație (C5)"
+    page.keyboard.press("Backspace")                 # the last group comes back to the rack
+    for name in ("K10", "R10", "B10"):
+        click_tile(page, name)
+    page.get_by_test_id("act-add").click()
+    page.wait_for_function("() => document.querySelector('#draft .draft-worth.enough')")
+    assert worth.inner_text() == "45 de puncte ✓"
+    assert page.locator("#draft .not-formation").count() == 0
 
 
 def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_url):
