@@ -13,7 +13,8 @@ from remi.engine import apply, legal_actions
 from remi.options import Options
 from remi.state import RoundState
 from remi.views import view
-from tests.helpers import redealt
+from remi.tiles import tile_name
+from tests.helpers import play, redealt, round_of
 
 VARIANTS = ("etalat", "tabla")
 
@@ -54,6 +55,24 @@ def play_round(variant: str, levels: list[str], seed: int, check=None, **options
 
 
 # -- labels and the registry ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["etalat", "tabla"])
+def test_easy_does_not_throw_back_the_tile_it_took(variant):
+    """Easy takes the strip's top (E5) or its row's (T3) now and then; a QA pass watched it
+    throw that very tile back at once, turn after turn. Another loose tile goes instead."""
+    hands = ["R1 R2 R3 K5 Y5 B5 K9 Y9 B9 R10 Y11 K12 B13 R7 Y13",      # seat 0 throws Y13
+             "B2 B3 B4 K7 Y7 R7 B10 B11 B12 K4 R6 Y8 R3 K1"]          # its loose tiles: low
+    state = play(round_of(variant, hands, stock="K3 Y3 B6 R8"), "discard Y13")
+    if variant == "etalat":      # opened first, so the top is free to take (E5); not turn 1 (E3)
+        state = play(state, "draw", "discard K1", "draw", "discard B13", "draw",
+                     "open K7 Y7 R7 | B10 B11 B12 | B2 B3 B4", "discard R6", "draw", "discard Y11")
+    state = play(state, "take")
+    taken = state.drawn
+    loose = [t for t in state.racks[state.to_play] if t != taken]
+    assert loose, "another tile may go"
+    action = bot_action("easy", view(state, state.to_play), [str(a) for a in legal_actions(state)], 1)
+    assert action.startswith("discard") and action != f"discard {tile_name(taken)}", action
+
 
 def test_levels_and_labels():
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
