@@ -870,7 +870,9 @@ function draw() {
   const language = lang();
   document.body.dataset.variant = view.variant;
   document.body.classList.toggle("my-turn", !!snap.my_turn);
-  if (status.dataset.python) once("status", [language, view.variant, snap.round, status.dataset.offline], showStatus);
+  if (status.dataset.python) {
+    once("status", [language, view.variant, snap.round, status.dataset.offline], showStatus);
+  }
   once("seats", [language, snap.match_id, snap.players, snap.totals, view.to_play, view.rack_sizes,
     view.opened, view.seat], () => renderSeats(snap));
   once("piles", [language, view.stock, view.atu, view.atu_taken_by, view.double_round, info.draw,
