@@ -191,11 +191,19 @@ export function renderFormations(snap, selectedOne) {
       if (snap.freshFormation === formation.number) button.classList.add("fresh");
       button.append(el("span", "formation-number", String(formation.number)));
       // its number is what the digit keys type; with a tile selected, Enter attaches it
-      const named = t("formationNamed", { n: formation.number, tiles: formation.tiles.map((name) => tileLabel(name)).join(", ") });
+      // a tile someone else put there says whose points it is (E8, E9): its faint foot said
+      // nothing to a QA pass
+      const credit = (i) => (formation.credits[i] !== formation.owner
+        ? t("creditedTo", { name: seatName(snap, formation.credits[i]) }) : "");
+      const tiles = formation.tiles.map((name, i) => [tileLabel(name), credit(i)].filter(Boolean).join(" "));
+      const named = t("formationNamed", { n: formation.number, tiles: tiles.join(", ") });
       button.setAttribute("aria-label", selectedOne ? `${named}; ${t("attachHere")}` : named);
       formation.tiles.forEach((name, i) => {
         const tile = tileEl(name, { small: true });
-        if (formation.credits[i] !== formation.owner) tile.classList.add("credited");
+        if (credit(i)) {
+          tile.classList.add("credited");
+          tile.title = credit(i);
+        }
         button.append(tile);
       });
       list.append(button);
