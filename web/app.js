@@ -1093,18 +1093,24 @@ const refuse = (error, rule, options = {}) =>
 function explainGreyedMoves() {
   let pressed = null;
   const greyed = (event) => {
-    const button = event.target.closest?.("button[id^=act-]");
+    const button = event.target.closest?.("button[id^=act-], #stock");
     return button?.disabled && !button.hidden ? button : null;
   };
-  $("actions").addEventListener("pointerdown", (event) => { pressed = greyed(event); });
-  $("actions").addEventListener("pointerup", (event) => {
+  const press = (event) => { pressed = greyed(event); };
+  const release = (event) => {
     const button = greyed(event);
     if (!button || button !== pressed) return;
     pressed = null;
+    if (button.id === "stock" && !S.snap?.my_turn) return;   // the stock waits for the turn
     const line = [...($("turn-info")?.childNodes ?? [])]
       .filter((node) => !node.classList?.contains("clock")).map((node) => node.textContent).join("");
     toast(button.title || line.trim(), { brief: true, turn: true });
-  });
+  };
+  // the greyed stock too (QA 39b: a tap on it in a turn that draws nothing said nothing)
+  for (const box of [$("actions"), $("piles")]) {
+    box.addEventListener("pointerdown", press);
+    box.addEventListener("pointerup", release);
+  }
 }
 
 // ------------------------------------------------------------------ wiring

@@ -1873,6 +1873,15 @@ def test_a_tap_on_a_greyed_move_says_why(phone, site_url):
                                 " return !t.hidden && t.textContent.startsWith(text); }",
                                 arg=["toast", said], timeout=5_000)
     assert snap(phone)["view"]["history"] == state["view"]["history"]
+    # the stock, greyed once drawn (T3), says what the turn wants now (QA 39b: nothing)
+    phone.get_by_test_id("stock").tap()
+    phone.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'play'")
+    phone.evaluate("async () => (await import('./web/game/messages.js')).hideToast()")
+    assert phone.get_by_test_id("stock").is_disabled()
+    phone.get_by_test_id("stock").tap(force=True)
+    phone.wait_for_function("() => { const t = document.getElementById('toast');"
+                            " return !t.hidden && t.textContent.startsWith('Rândul tău · '); }",
+                            timeout=5_000)
 
 
 def test_offline_reload_resumes_through_the_service_worker(page, context, site_url):
