@@ -195,6 +195,17 @@ def test_a_screen_reader_hears_the_rows_the_atu_taken_and_the_round_s_scores(pag
     assert target.text_content().endswith(" · aici arunci")
     # …and seen: a tiny ⇠ alone marked it (a QA pass)
     assert target.locator(".discard-here").is_visible()
+    # a joker on top of a row is no free draw for its owner (T5): marked and said on every
+    # row, the one discarded into too (QA 39b: only the player's own row marked it)
+    said = page.evaluate("""async () => {
+        const render = await import(new URL("web/game/render.js", location.href));
+        const snap = window.remiGame.snap;
+        const rows = snap.view.rows.map((row, seat) => (seat === snap.view.seat ? row : [...row, "J"]));
+        render.renderRows({ ...snap, view: { ...snap.view, rows } }, { takes: new Set() });
+        return [...document.querySelectorAll('.row-wrap.discard-target .tile.top')]
+            .map((tile) => [tile.classList.contains('blocked'), tile.getAttribute('aria-label')]);
+    }""")
+    assert said == [[True, "joker, Jokerul din rând nu se ia (T5)"]], said
     page.locator("#atu").click()
     page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
     assert page.locator("#atu-tile .tile").get_attribute("aria-label").endswith(", luat")

@@ -1,6 +1,6 @@
 // Drawing the table from a snapshot (remi/bridge.py). Pure DOM: no rule is decided
 // here; `legal` only marks what may be clicked.
-import { describe, levelName, playerLabel, t, tileLabel } from "../i18n.js";
+import { describe, levelName, playerLabel, ruleName, t, tileLabel } from "../i18n.js";
 import { backEl, tileEl } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -248,8 +248,14 @@ export function renderRows(snap, info) {
       const tile = tileEl(name, { small: true });
       const top = index === tiles.length - 1;
       if (top) tile.classList.add("top");
+      // a joker on top of any row is no free draw for its owner (T5): marked on every row,
+      // the one discarded into too (a QA pass saw it marked on the player's own row only)
+      if (top && name === "J") {
+        tile.classList.add("blocked");
+        tile.title = `${ruleName("T5")} (T5)`;
+        tile.setAttribute("aria-label", `${tileLabel(name)}, ${tile.title}`);
+      }
       if (top && seat === view.seat) {
-        if (name === "J") tile.classList.add("blocked");
         if (info.takes.size) {
           tile.classList.add("takeable");
           tile.dataset.drag = "row";
