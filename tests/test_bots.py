@@ -12,8 +12,8 @@ from remi.deal import Deal, rng_for
 from remi.engine import apply, legal_actions
 from remi.options import Options
 from remi.state import RoundState
-from remi.views import view
 from remi.tiles import tile_name
+from remi.views import view
 from tests.helpers import play, redealt, round_of
 
 VARIANTS = ("etalat", "tabla")
