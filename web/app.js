@@ -6,7 +6,7 @@ import { showLoading } from "./loading.js";
 import { enableOffline } from "./offline.js";
 import {
   el, joinParts, legalInfo, renderFormations, renderHistory, renderPiles, renderRows, renderScores,
-  renderSeats, renderStrip, seatName, watching,
+  renderSeats, renderStrip, roundOverLine, seatName, watching,
 } from "./game/render.js";
 import { byColour, byNumber, parseTile, tileEl } from "./game/tiles.js";
 import { personToPlay, TurnClock } from "./game/clock.js";
@@ -1036,7 +1036,7 @@ function renderTurn(snap, info) {
   const timer = view.options.timer && (snap.my_turn || personToPlay(snap));
   // nodes and text, never markup: a seat's name comes from a peer or from storage
   let parts;
-  if (view.phase === "over") parts = [snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round })];
+  if (view.phase === "over") parts = [roundOverLine(snap)];
   else if (snap.my_turn) {
     const src = t(view.variant === "etalat" ? "srcStrip" : "srcRow");
     // the atu, when it closes (T7), said as well as offered (a QA pass read only "draw or take")

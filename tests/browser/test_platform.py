@@ -1093,6 +1093,8 @@ def test_an_old_save_is_migrated_and_three_doubles_are_offered_a_redeal(page, si
     # who asked, and that nobody scores; no table of zeros (a QA pass read an empty one)
     said = page.locator("#scores-end").inner_text()
     assert said.startswith("Ai cerut reîmpărțirea") and "×2" not in said, said
+    # named as a round given back, not as one played to its end (QA 39b)
+    assert page.locator("#scores-title").inner_text() == "Runda 1 se împarte din nou"
     assert page.get_by_test_id("scores").is_hidden()
     # the panel's sheet is drawn once Python answers score_sheet, after the panel shows
     page.get_by_test_id("scores-sheet").locator("tbody tr td[title]").first.wait_for()

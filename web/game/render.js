@@ -323,6 +323,13 @@ function diceLine(snap) {
   return t("dice", { throws: said.join(`; ${t("diceAgain")}: `), dealer: seatName(snap, dealer) });
 }
 
+/** How a finished round is named: the match's end, a round given back by a redeal (no one
+ *  scored: QA 39b read "Round 1 is over" for it), or the round's end. */
+export function roundOverLine(snap) {
+  if (snap.match_over) return t("matchOver");
+  return t(snap.view.end === "redeal" ? "roundRedealt" : "roundOver", { n: snap.round });
+}
+
 export function renderHistory(snap) {
   const view = snap.view;
   const list = $("history");
@@ -356,7 +363,7 @@ function announce(snap) {
   }
   if (snap.my_turn && !heard.myTurn) said.push(t("yourTurn"));
   if (view.phase === "over" && heard.round === round && heard.moves !== moves) {
-    said.push(t("roundOver", { n: snap.round }));
+    said.push(roundOverLine(snap));
     if (view.scores) {
       const scores = view.scores.map((score, seat) => `${seatName(snap, seat)} ${score > 0 ? "+" : ""}${score}`);
       said.push(t("roundScores", { scores: scores.join(", ") }));
@@ -432,8 +439,7 @@ export function renderScores(snap, ownOrder = null) {
   table.append(thead, tbody);
   // the player's win is said as one (a QA pass: only a faint glow on a total marked it)
   const won = snap.match_over && !watching(snap) && snap.winners.includes(view.seat);
-  $("scores-title").textContent = won ? t("youWonMatch")
-    : snap.match_over ? t("matchOver") : t("roundOver", { n: snap.round });
+  $("scores-title").textContent = won ? t("youWonMatch") : roundOverLine(snap);
   $("scores-title").classList.toggle("won", won);
   // only the round's own end is worded: a redeal's line reads the redeal's history entry
   const end = {
