@@ -113,8 +113,11 @@ async function boot() {
 function showStatus() {
   const ready = t(status.dataset.offline ? "readyOffline" : "ready");
   const snap = S.snap;
-  status.textContent = snap ? t("tableLine", { variant: t(snap.view.variant), n: snap.round }) : ready;
+  const table = snap && t("tableLine", { variant: t(snap.view.variant), n: snap.round });
+  status.textContent = table || ready;
   status.title = `${ready} · Python ${status.dataset.python}`;
+  // the tab's title too: a phone upright hides the status line (QA 39), its tab list shows it
+  document.title = table ? `${table} — Remi` : "Remi";
   status.setAttribute("aria-live", snap ? "off" : "polite");
 }
 

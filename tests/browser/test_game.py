@@ -2115,8 +2115,10 @@ def test_a_new_deal_starts_at_the_top_of_the_board(new_context, site_url):
     page.get_by_test_id("next-round").click()
     wait_turn(page)
     page.wait_for_function("document.getElementById('board').scrollTop === 0", timeout=5_000)
-    # the top bar's line (hidden on a phone upright) follows the deal
+    # the top bar's line (hidden on a phone upright) follows the deal, and so does the tab's
+    # title, which the phone's tab list shows (QA 39: nothing named the game or round there)
     assert page.locator("#status").text_content() == "Remi pe Tablă · runda 2"
+    assert page.title() == "Remi pe Tablă · runda 2 — Remi"
 
 
 def test_the_round_end_panel_opens_at_its_top(new_context, site_url):
