@@ -23,6 +23,20 @@ def tiles_of(names: list[str]) -> list[Tile]:
     return [parse_tile(name) for name in names]
 
 
+def turn_actions(view: dict[str, Any]) -> list[str]:
+    """The actions this seat has made so far in the current turn, latest first."""
+    if view["phase"] == "draw":
+        return []
+    block = []
+    for entry in reversed(view["history"]):
+        if entry["seat"] != view["seat"]:
+            break
+        if entry["action"].split()[0] == "discard":
+            break
+        block.append(entry["action"])
+    return block
+
+
 def parse_legal(legal: list[str]) -> Legal:
     return [(text, parse_action(text)) for text in legal if text != "redeal"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..tiles import JOKER, Tile, parse_tile, tile_name
-from .common import by_kind, loose, parse_legal, seen
+from ..tiles import JOKER, parse_tile, tile_name
+from .common import by_kind, loose, parse_legal, seen, turn_actions
 
 
 def choose(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -40,19 +40,10 @@ def choose(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
     spare = [t for t in loose(info.rack) if t in allowed] or sorted(allowed)
     if len(spare) > 1 and JOKER in spare:
         spare.remove(JOKER)
-    taken = taken_this_turn(view)
-    if len(spare) > 1 and taken in spare:      # not straight back where it came from (QA 39)
+    # not straight back where it came from (QA 39): the turn's `drawn` is the taken tile
+    taken = parse_tile(view["drawn"]) if "take" in turn_actions(view) and view.get("drawn") else None
+    if len(spare) > 1 and taken in spare:
         spare.remove(taken)
     tile = max(spare, key=lambda t: (info.value(t), t))
     return f"discard {tile_name(tile)}"
 
-
-def taken_this_turn(view: dict[str, Any]) -> Tile | None:
-    """The tile this seat took this turn from the strip's top or its own row, if it did (a
-    stock draw is the turn's `drawn` too, but was no choice)."""
-    for entry in reversed(view["history"]):
-        if entry["seat"] != view["seat"]:
-            break
-        if entry["action"] == "take" and view.get("drawn"):
-            return parse_tile(view["drawn"])
-    return None

@@ -32,7 +32,7 @@ from ..options import Options
 from ..state import RoundState, TableFormation
 from ..tiles import JOKER, Tile, counts_of, full_set, parse_tile, tile_name
 from . import hard
-from .common import Legal, Seen, arrange, by_kind, parse_legal, seen, tiles_of
+from .common import Legal, Seen, arrange, by_kind, parse_legal, seen, tiles_of, turn_actions
 
 BUDGET_MS: float | None = None   # optional time cap per decision (off: deterministic)
 WORLDS = 6            # sampled worlds per decision: the budget (Tablă)
@@ -165,20 +165,6 @@ def known_holdings(view: dict[str, Any]) -> list[list[Tile]]:
     return known
 
 
-def _turn_block(view: dict[str, Any]) -> list[str]:
-    """The actions this seat has made so far in the current turn."""
-    if view["phase"] == "draw":
-        return []
-    block = []
-    for entry in reversed(view["history"]):
-        if entry["seat"] != view["seat"]:
-            break
-        if entry["action"].split()[0] == "discard":
-            break
-        block.append(entry["action"])
-    return block
-
-
 def _since_stock(history: list[dict[str, Any]]) -> int:
     since, drew = 0, False
     for entry in history:
@@ -226,7 +212,7 @@ def determinize(view: dict[str, Any], rng: random.Random,
         return None
     options = Options.from_json(view["options"])
     deal = Deal(view["first"], atu, tuple(tuple(r) for r in racks), ())
-    block = _turn_block(view)
+    block = turn_actions(view)
     drawn = view.get("drawn")
     state = RoundState(variant, options, deal, racks, hidden, turn=view["turn"],
                        phase=view["phase"], drawn=None if drawn is None else parse_tile(drawn),
