@@ -1534,6 +1534,7 @@ def test_a_watched_table_deals_its_next_round_by_itself(page, site_url):
                            timeout=15_000)
 
     page.wait_for_function("window.remiGame.snap.view.phase === 'over'", timeout=120_000)
+    page.locator("#scores-panel").wait_for()           # Esc before it shows set nothing aside (CI)
     page.keyboard.press("Escape")                      # set aside: the player looks at the table
     page.locator("#scores-panel").wait_for(state="hidden")
     open_tab(page, "history")                          # and then at the menu
