@@ -883,6 +883,7 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
         const render = await import(new URL("web/game/render.js", location.href));
         const snap = JSON.parse(JSON.stringify(window.remiGame.snap));
         snap.dice = null;                         // round 1's line of the dice (C3): not here
+        snap.view.double_round = false;           // nor a double round's (C7): deals are random
         snap.view.history = [
           {seat: snap.view.seat, action: "discard K10",
            player: {name: "AI in place of Ana", is_bot: true, level: "medium", in_place_of: "Ana"}},
