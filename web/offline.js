@@ -31,7 +31,7 @@ export function watchForUpdates(registration, everyMs = HOUR_MS) {
 
 // A new build installs beside the running one; the player chooses when to switch. The
 // button sits in the top bar on its own (beside the brand, not in the status line, which
-// phones hide), so a phone is offered the update too and a toast never covers it.
+// a toast hides), so a phone is offered the update too and a toast never covers it.
 export function offerUpdates(registration, status) {
   const offer = (worker) => {
     if (!navigator.serviceWorker.controller) return; // first install: nothing to replace
