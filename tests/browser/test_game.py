@@ -826,6 +826,13 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
     assert banner.get_attribute("data-rule") == "T4"
     assert snap(page)["view"]["history"] == state["view"]["history"]
     page.keyboard.press("Escape")
+    banner.wait_for(state="hidden")
+    # dragged onto the rack, the same answer (QA 39b: no drag started and nothing was said)
+    drag(page, page.locator(".tile-row.own [data-testid=tile]").first, page.get_by_test_id("rack"))
+    banner.wait_for()
+    assert banner.get_attribute("data-rule") == "T4"
+    assert snap(page)["view"]["history"] == state["view"]["history"]
+    page.keyboard.press("Escape")
     page.locator("#atu").click()
     page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
     click_tile(page, "K9")
@@ -1473,6 +1480,26 @@ def clasic_log(match_id: str, actions: list) -> dict:
 def save_before_load(page, log: dict) -> None:
     page.add_init_script("if (!localStorage.getItem('remi.save')) localStorage.setItem("
                          f"'remi.save', {json.dumps(json.dumps(log))});")
+
+
+def test_a_strip_tile_dragged_to_the_rack_when_no_take_is_legal_says_why(page, site_url):
+    """QA 39b: a tile that may not be taken starts no drag, and let go on the rack it said
+    nothing, where a click on it names the rule. Now the drop answers as the click does."""
+    open_game(page, site_url)
+    state = wait_turn(page)
+    if "draw" not in state["legal"]:           # the first player's first turn: a discard (E2)
+        rack_by_keys(page)
+        page.keyboard.press("d")
+        state = wait_turn(page)
+    draw_by_key(page)
+    before = snap(page)["view"]["history"]
+    tile = page.locator("[data-testid=strip] [data-testid=tile]").last
+    assert tile.get_attribute("data-drag") is None
+    drag(page, tile, page.get_by_test_id("rack"))
+    banner = page.get_by_test_id("banner")
+    banner.wait_for()
+    assert banner.get_attribute("data-rule") == "E2"
+    assert snap(page)["view"]["history"] == before and snap(page)["view"]["phase"] == "play"
 
 
 def test_a_clasic_refusal_is_headed_by_the_clasic_rule(page, site_url, tmp_path):

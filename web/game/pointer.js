@@ -32,6 +32,23 @@ export function enablePointer(game, on) {
     else on.refuse(t("rowTopOnly"), "T4");
   });
 
+  // A tile that may not be taken gives no drag, yet one pressed and let go on the rack was
+  // asked for: what a click on it says is said then (a buried or another seat's row tile, T4;
+  // a strip tile or the atu, the engine's answer). QA 39b: such a drag was silent. A swipe
+  // of a finger scrolls instead (pointercancel): no answer to that.
+  let refused = null;
+  const UNTAKEN = "#strip .tile[data-depth], #formations .tile-row .tile, #atu";
+  document.body.addEventListener("pointerdown", (event) => {
+    const tile = event.button === 0 ? event.target.closest(UNTAKEN) : null;
+    refused = tile && !tile.closest("[data-drag]") ? { tile, id: event.pointerId } : null;
+  });
+  window.addEventListener("pointerup", (event) => {
+    const press = refused;
+    refused = null;
+    const over = document.elementFromPoint(event.clientX, event.clientY);
+    if (press?.id === event.pointerId && over?.closest("[data-drop=rack]")) press.tile.click();
+  });
+
   // which move of which round the table is at: a tile held while the clock or another seat
   // moved the game on is put down, not played (it was picked up for another moment)
   const moment = () => `${game.snap?.match_id}/${game.snap?.round}/${game.snap?.view.history.length}`;
