@@ -92,7 +92,7 @@ const RO = {
   creditedTo: "(pusă de: {name}, E8)",
   tileInDraft: "în etalarea în lucru", tileMustLay: "de coborât în tura asta", tileDrawn: "trasă acum",
   tileCloses: "o arunci și închizi", atuTaken: "luat", discardHere: "aici arunci",
-  roundScores: "Scorurile rundei: {scores}", roundStarts: "Începe runda {n}", creditNote: "Pe masă, fiecare piesă se numără celui care a pus-o: și cea adăugată la formația altuia (E8); un joker luat prin schimb rămâne al celui care l-a coborât primul (E9).", dice: "Zaruri (C3): {throws} — împarte: {dealer}", diceAgain: "din nou", closeMessage: "Închide mesajul",
+  roundScores: "Scorurile rundei: {scores}", youDrew: "Ai tras {tile}", roundStarts: "Începe runda {n}", creditNote: "Pe masă, fiecare piesă se numără celui care a pus-o: și cea adăugată la formația altuia (E8); un joker luat prin schimb rămâne al celui care l-a coborât primul (E9).", dice: "Zaruri (C3): {throws} — împarte: {dealer}", diceAgain: "din nou", closeMessage: "Închide mesajul",
 };
 
 const EN = {
@@ -183,7 +183,7 @@ const EN = {
   creditedTo: "(put there by: {name}, E8)",
   tileInDraft: "in the opening being composed", tileMustLay: "must be laid this turn", tileDrawn: "just drawn",
   tileCloses: "discard it to close", atuTaken: "taken", discardHere: "you discard here",
-  roundScores: "Round scores: {scores}", roundStarts: "Round {n} begins", creditNote: "On the table every tile counts for whoever put it there, one attached to someone else's formation too (E8); a joker taken by a swap stays with whoever first laid it (E9).", dice: "Dice (C3): {throws} — dealer: {dealer}", diceAgain: "again", closeMessage: "Close the message",
+  roundScores: "Round scores: {scores}", youDrew: "You drew {tile}", roundStarts: "Round {n} begins", creditNote: "On the table every tile counts for whoever put it there, one attached to someone else's formation too (E8); a joker taken by a swap stays with whoever first laid it (E9).", dice: "Dice (C3): {throws} — dealer: {dealer}", diceAgain: "again", closeMessage: "Close the message",
 };
 
 // Rule ids named in words (the engine's message follows, in English); "E4 clasic" is the

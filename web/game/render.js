@@ -357,9 +357,11 @@ function announce(snap) {
     said.push(t("roundStarts", { n: snap.round }), ...(view.double_round ? [t("doubleNote")] : []));
   }
   const own = (entry) => entry.seat === view.seat && !entry.auto && !entry.player && !watching(snap);
-  if (heard.round === round && moves > heard.moves) {
-    said.push(...view.history.slice(heard.moves).filter((entry) => !own(entry)).slice(-6)
-      .map((entry) => historyLine(snap, entry)));
+  const fresh = heard.round === round && moves > heard.moves ? view.history.slice(heard.moves) : [];
+  said.push(...fresh.filter((entry) => !own(entry)).slice(-6).map((entry) => historyLine(snap, entry)));
+  // but the stock's tile, which only the player sees, is said (QA 40: never told what S drew)
+  if (view.drawn && fresh.some((entry) => own(entry) && entry.action === "draw")) {
+    said.push(t("youDrew", { tile: tileLabel(view.drawn) }));
   }
   if (snap.my_turn && !heard.myTurn) said.push(t("yourTurn"));
   if (view.phase === "over" && heard.round === round && heard.moves !== moves) {
