@@ -783,7 +783,11 @@ async function addToDraft() {
  * a whole opening at once and pressed Etalează: C5 refused "one formation" of six tiles). */
 async function orderDraftGroup(group) {
   const names = group.map(nameOf);
-  const laid = await call("formation", { tiles: names }).then((answer) => answer.result, () => null);
+  // jokers named last: one that fills no gap stands at the run's high end, the most points
+  // for E4 (named first, as a joker left of the run on the rack was, it stood at the low end
+  // and an opening the engine offers was refused, QA 40); after a high ace, the low end
+  const jokersLast = [...names.filter((name) => name !== "J"), ...names.filter((name) => name === "J")];
+  const laid = await call("formation", { tiles: jokersLast }).then((answer) => answer.result, () => null);
   let parts = laid ? [laid] : [draftOrder(names)];
   if (!laid && names.length >= 6) {
     const split = await call("arrange", { rack: names }).then((answer) => answer.result, () => null);

@@ -934,6 +934,30 @@ def test_a_formation_being_composed_shows_as_it_will_be_laid(page, site_url):
     assert page.locator("#draft .not-formation").count() == 0
 
 
+def test_a_composed_run_s_joker_stands_at_its_high_end_wherever_it_sits_on_the_rack(page, site_url):
+    """QA 40: a joker left of Y10 Y11 on the rack was named first, so the composed run had it
+    at its low end (9): 40 points where the engine's own opening, the joker as 12, had 45,
+    and Etalează was refused (E4). A joker that fills no gap stands at the high end."""
+    save_before_load(page, take_to_open_log())   # Y5–Y9 K10 R10 B10 B6 B9 J K2 K3 K4
+    open_game(page, site_url)
+    wait_turn(page)
+    draw_by_key(page)
+    tiles = page.locator("[data-testid=rack] [data-testid=tile]")
+    drag(page, page.locator('[data-testid=rack] [data-tile="J"]'), tiles.first, at=0.1)
+    assert rack_names(page)[0] == "J"
+    for name in ("J", "Y8", "Y9"):
+        click_tile(page, name)
+    page.get_by_test_id("act-add").click()
+    shown = "() => [...document.querySelectorAll('#draft .draft-group .tile')].map((t) => t.dataset.tile)"
+    with contextlib.suppress(PlaywrightTimeout):       # the engine's order comes a moment later
+        page.wait_for_function(f"() => ({shown})().join() === 'Y8,Y9,J'", timeout=5_000)
+    assert page.evaluate(shown) == ["Y8", "Y9", "J"]
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("() => document.querySelector('#draft .draft-worth')?.textContent"
+                               " === '20 din 45 de puncte'", timeout=5_000)
+    assert page.locator("#draft .draft-worth").inner_text() == "20 din 45 de puncte"  # C6: 5 + 5 + 10 (as 7: 15)
+
+
 def test_a_take_that_must_open_shows_the_opening_the_engine_allows(page, site_url):
     """E5: after taking the top discard unopened, only an opening with it is legal; the page
     offers to lay that opening out, so a player who took is never stuck."""
