@@ -390,7 +390,7 @@ function notSaved(error) {
   saveFailed = true;
 }
 
-function setSnapshot(snap) {
+function setSnapshot(snap, leaving = undefined) {
   const old = S.snap;
   S.roomNote = null;         // the snapshot a room waited for, or another table
   snap.fresh = null;
@@ -413,7 +413,7 @@ function setSnapshot(snap) {
   const timedOut = ranOutOfTime(old, snap);
   if (timedOut) toast(t("youTimedOut", { tile: tileLabel(timedOut.split(" ")[1]) }));
   S.snap = snap;
-  rack.reconcileRack(S, snap.view.rack, rackId());
+  rack.reconcileRack(S, snap.view.rack, rackId(), leaving);
   if (S.draft.length && !composing()) {   // an opening is composed only before opening, in
     S.draft = [];                         // Etalat: none is left over (nor saved one)
     saveRackOrder();
@@ -450,7 +450,9 @@ function ranOutOfTime(old, snap) {
   return since.slice(at).find((entry) => entry.auto && entry.action.startsWith("discard "))?.action ?? null;
 }
 
-async function act(action) {
+/** `leaving`: the rack's keys the action plays (by default the selection and the opening
+ * being composed), so that of two copies of a tile the one chosen is the one that goes. */
+async function act(action, leaving = new Set([...S.selected, ...S.draft.flat()])) {
   if (S.busy || !S.snap?.my_turn || !tabActive()) return false;
   S.busy = true;
   try {
@@ -469,7 +471,7 @@ async function act(action) {
     // a draw or a take keeps the tiles chosen before it (a QA pass chose its discard while
     // waiting, and the draw dropped it); a move that plays tiles ends the choice
     if (!/^(draw|take|atu)\b/.test(action)) S.selected.clear();
-    setSnapshot(answer.snapshot);
+    setSnapshot(answer.snapshot, leaving);
     await persist();
     schedule();
     return true;
@@ -742,7 +744,7 @@ async function discardOrClose(kind, byKey = false) {
   if (!name) {
     return toast(t("pickOne", { action: t(kind === "close" ? "closeBtn" : "discardBtn") }), { turn: true });
   }
-  await act(`${kind} ${name}`);
+  await act(`${kind} ${name}`, new Set([cursor ? S.order[S.cursor].key : [...S.selected][0]]));
 }
 
 /** An opening may be composed: Etalat, this seat not opened yet. */
@@ -841,7 +843,8 @@ async function attachTo(number, key = null) {
   const legal = S.snap.legal;
   const swap = `swap ${name} in ${number}`;
   const attach = `attach ${name} to ${number}`;
-  await act(legal.includes(swap) && !legal.includes(attach) ? swap : attach);
+  await act(legal.includes(swap) && !legal.includes(attach) ? swap : attach,
+    new Set(key ? [key] : S.selected));
 }
 
 async function takeFromStrip(depth) {

@@ -71,7 +71,7 @@ export function enablePointer(game, on) {
           const name = nameOf(game, key);    // a close when only that is listed (after the atu, T7)
           const legal = game.snap.legal;
           const close = !legal.includes(`discard ${name}`) && legal.includes(`close ${name}`);
-          on.act(`${close ? "close" : "discard"} ${name}`);
+          on.act(`${close ? "close" : "discard"} ${name}`, new Set([key]));
         } else if (drop === "formation" && on.mine()) {
           on.attachTo(Number(target.dataset.number), key);
         } else if (drop === "row" && on.mine()) {

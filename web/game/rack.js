@@ -26,19 +26,21 @@ export const inDraft = (S, key) => S.draft.some((group) => group.includes(key));
 
 /** Bring the order in line with the engine's rack (`names`) of round `id`: kept tiles stay
  * where the player put them, new ones (drawn, taken, returned) go to the right; the cursor
- * stays on its tile while that is kept. */
-export function reconcileRack(S, names, id) {
+ * stays on its tile while that is kept. Of two copies of a tile, the one among `leaving`
+ * (the keys the player's move played) is the one that goes (QA 40: the other copy went). */
+export function reconcileRack(S, names, id, leaving = new Set()) {
   const at = S.order[S.cursor]?.key;
   const pool = new Map();
   for (const name of names) pool.set(name, (pool.get(name) ?? 0) + 1);
   if (!S.order.length) S.order = loadRackOrder(S, id);
-  const kept = [];
-  for (const item of S.order) {
+  const keep = new Set();
+  for (const item of [...S.order.filter((i) => !leaving.has(i.key)), ...S.order.filter((i) => leaving.has(i.key))]) {
     if ((pool.get(item.name) ?? 0) > 0) {
-      kept.push(item);
+      keep.add(item.key);
       pool.set(item.name, pool.get(item.name) - 1);
     }
   }
+  const kept = S.order.filter((item) => keep.has(item.key));
   const added = [];
   for (const name of names) {
     if ((pool.get(name) ?? 0) > 0) {
