@@ -957,6 +957,10 @@ function renderRack(snap, info, worth) {
     S.draft.forEach((group, index) => {
       const chip = el("span", "draft-group");
       for (const key of group) chip.append(tileEl(nameOf(key), { small: true }));
+      // one group to a screen reader, named (QA 40: the tiles read as one flat list)
+      chip.setAttribute("role", "group");
+      chip.setAttribute("aria-label", t("draftGroupNamed", {
+        n: index + 1, tiles: group.map((key) => tileLabel(nameOf(key))).join(", ") }));
       if (worth && !worth.formations[index]) {     // said now, not only when Etalează refuses
         chip.classList.add("not-formation");
         chip.title = t("notFormation");

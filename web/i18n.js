@@ -88,7 +88,7 @@ const RO = {
   breakStrip: { one: "Sparge șirul: ia {tile} și piesa de după ea", few: "Sparge șirul: ia {tile} și cele {n} piese de după ea",
     other: "Sparge șirul: ia {tile} și cele {n} de piese de după ea" },
   takeWholeStrip: "Rastel scurt (E7): ia tot șirul fără cap, de la {tile}, fără nimic de coborât",
-  formationNamed: "Formația {n}: {tiles}", attachHere: "atașează aici piesa aleasă",
+  formationNamed: "Formația {n}: {tiles}", jokerAs: "joker ca {n}", draftGroupNamed: "Formația {n} a etalării: {tiles}", noTiles: "nicio piesă", attachHere: "atașează aici piesa aleasă",
   creditedTo: "(pusă de: {name}, E8)",
   tileInDraft: "în etalarea în lucru", tileMustLay: "de coborât în tura asta", tileDrawn: "trasă acum",
   tileCloses: "o arunci și închizi", atuTaken: "luat", discardHere: "aici arunci",
@@ -179,7 +179,7 @@ const EN = {
   takeTile: "Take {tile}", takeFromRow: "Take {tile} from your row",
   breakStrip: { one: "Break the strip: take {tile} and the tile after it", other: "Break the strip: take {tile} and the {n} tiles after it" },
   takeWholeStrip: "Short rack (E7): take the whole strip but its head, from {tile}, with nothing to lay",
-  formationNamed: "Formation {n}: {tiles}", attachHere: "attach the selected tile here",
+  formationNamed: "Formation {n}: {tiles}", jokerAs: "joker as {n}", draftGroupNamed: "Opening's formation {n}: {tiles}", noTiles: "no tiles", attachHere: "attach the selected tile here",
   creditedTo: "(put there by: {name}, E8)",
   tileInDraft: "in the opening being composed", tileMustLay: "must be laid this turn", tileDrawn: "just drawn",
   tileCloses: "discard it to close", atuTaken: "taken", discardHere: "you discard here",
@@ -312,13 +312,29 @@ export function formationWords(names) {
 /** A run with jokers, as written (a joker's place says what it stands for):
  * "11–13 roșu (jokerul: 11)", "red 12–1 (the jokers as 13, 1)". */
 function runWithJokers(names, colour, say) {
+  const numbers = runNumbers(names);
+  const jokers = names.flatMap((name, place) => (name === "J" ? [numbers[place]] : []));
+  const as = t("jokersAs", { n: jokers.length, v: jokers.join(", ") });
+  return `${say(colour, `${numbers[0]}–${numbers.at(-1)}`)} (${as})`;
+}
+
+/** The number at each place of a run as written, from where its first tile that is no joker
+ * sits (after 13 comes the ace high, 1). */
+function runNumbers(names) {
   const first = names.findIndex((name) => name !== "J");
   let start = Number(names[first].slice(1)) - first;   // the number at the run's first place
   if (start < 1) start += 13;                           // jokers before an ace high
-  const at = (place) => ((start + place - 1) % 13) + 1; // after 13 comes the ace high, 1
-  const jokers = names.flatMap((name, place) => (name === "J" ? [at(place)] : []));
-  const as = t("jokersAs", { n: jokers.length, v: jokers.join(", ") });
-  return `${say(colour, `${at(0)}–${at(names.length - 1)}`)} (${as})`;
+  return names.map((_, place) => ((start + place - 1) % 13) + 1);
+}
+
+/** What each joker of a laid formation (C5, in table order) stands for: its place's number
+ * in a run, the number of a group; null for the other tiles. */
+export function jokerNumbers(names) {
+  const real = names.filter((name) => name !== "J");
+  if (!real.length || real.length === names.length) return names.map(() => null);
+  const group = new Set(real.map((name) => name.slice(1))).size === 1;
+  const numbers = group ? names.map(() => Number(real[0].slice(1))) : runNumbers(names);
+  return names.map((name, place) => (name === "J" ? numbers[place] : null));
 }
 
 // A tile in the notation (C1): colour letter + 1…13, or J.

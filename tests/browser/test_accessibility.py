@@ -158,6 +158,8 @@ def test_a_screen_reader_hears_what_a_strip_tile_or_a_formation_does(page, site_
         f" și {'piesa' if deepest == 2 else f'cele {deepest - 1} piese'} de după ea"), said
     head = page.locator("[data-testid=strip] .tile.head")
     assert head.get_attribute("aria-label").endswith(", cap de șir")
+    # said once: the words shown beside it are not read too (QA 40: "cap de șir" twice)
+    assert page.locator("[data-testid=strip] .head-label").get_attribute("aria-hidden") == "true"
     # on a short rack the engine names the take of the whole strip (snapshot
     # `short_rack_take`): the tile says E7 and nothing to lay, not E6's cut (QA 39)
     whole = page.evaluate("""async (n) => {
@@ -171,9 +173,15 @@ def test_a_screen_reader_hears_what_a_strip_tile_or_a_formation_does(page, site_
     formation = page.locator('[data-testid=formation][data-number="1"]')
     # B4, attached by the bot to this formation, scores for it (E8): said on hover and to a
     # screen reader (a QA pass: its faint foot was explained nowhere)
+    # …and its joker what it stands for (QA 40: at a run's end, unsaid)
     assert formation.get_attribute("aria-label") == (
-        "Formația 1: 4 albastru (pusă de: AI greu, E8), 5 albastru, joker, 7 albastru,"
+        "Formația 1: 4 albastru (pusă de: AI greu, E8), 5 albastru, joker ca 6, 7 albastru,"
         " 8 albastru, 9 albastru")
+    said = page.evaluate("""async () => { const { jokerNumbers } = await import('./web/i18n.js');
+        return [["J", "R12", "R13"], ["R12", "R13", "J"], ["R12", "J", "R1"], ["K5", "J", "B5"],
+                ["J", "R2", "R3"], ["R3", "R4", "R5"]].map(jokerNumbers); }""")
+    assert said == [[11, None, None], [None, None, 1], [None, 13, None], [None, 5, None],
+                    [1, None, None], [None, None, None]]
     assert formation.locator(".tile.credited").get_attribute("title") == "(pusă de: AI greu, E8)"
     before = history_len(page)
     page.get_by_test_id("stock").click()
@@ -211,6 +219,17 @@ def test_a_screen_reader_hears_the_rows_the_atu_taken_and_the_round_s_scores(pag
             .map((tile) => [tile.classList.contains('blocked'), tile.getAttribute('aria-label')]);
     }""")
     assert said == [[True, "joker, Jokerul din rând nu se ia (T5)"]], said
+    # a row with no tile is said in words, not as a dash (QA 40)
+    empty = page.evaluate("""async () => {
+        const render = await import(new URL("web/game/render.js", location.href));
+        const snap = window.remiGame.snap;
+        render.renderRows({ ...snap, view: { ...snap.view, rows: snap.view.rows.map(() => []) } },
+                          { takes: new Set() });
+        const dash = document.querySelector('#formations .tile-row .empty');
+        const said = [dash.getAttribute('role'), dash.getAttribute('aria-label')];
+        render.renderRows(snap, { takes: new Set() });
+        return said; }""")
+    assert empty == ["img", "nicio piesă"]
     page.locator("#atu").click()
     page.wait_for_function("!window.remiGame.busy && window.remiGame.snap.view.phase === 'atu'")
     assert page.locator("#atu-tile .tile").get_attribute("aria-label").endswith(", luat")
@@ -230,3 +249,25 @@ def test_a_screen_reader_hears_the_rows_the_atu_taken_and_the_round_s_scores(pag
     node = cdp.send("DOM.querySelector", {"nodeId": document["root"]["nodeId"], "selector": "#announce"})
     ax = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node["nodeId"], "fetchRelatives": False})
     assert not ax["nodes"][0].get("ignored"), ax["nodes"][0].get("ignoredReasons")
+
+
+def test_a_refusal_is_shown_whole_at_once(page, site_url):
+    """QA 40: the refusal banner (an alert) was shown with the engine's English reason hidden,
+    then filled with the Romanian one: a screen reader may read it in parts, or twice. It is
+    shown once its reason is in the page's language."""
+    save_before_load(page, atu_close_log())
+    open_game(page, site_url, "botDelay=0")
+    wait_turn(page)
+    page.evaluate("""() => { window.bannerSeen = [];
+        const banner = document.getElementById('banner');
+        new MutationObserver(() => window.bannerSeen.push([banner.hidden, banner.textContent]))
+          .observe(banner, { subtree: true, childList: true, characterData: true, attributes: true }); }""")
+    page.get_by_test_id("rack").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("d")                   # before drawing: refused by the engine
+    banner = page.get_by_test_id("banner")
+    banner.wait_for()
+    page.wait_for_timeout(300)
+    shown = {text for hidden, text in page.evaluate("window.bannerSeen") if not hidden}
+    assert shown == {banner.text_content()}, shown
+    assert banner.locator(".rule-text").inner_text().startswith("Trage întâi")

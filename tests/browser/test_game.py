@@ -916,6 +916,11 @@ def test_a_formation_being_composed_shows_as_it_will_be_laid(page, site_url):
         page.wait_for_function(f"(want) => JSON.stringify(({shown})()) === want",
                                arg=json.dumps(expected, separators=(",", ":")), timeout=5_000)
     assert page.evaluate(shown) == expected
+    # each a named group to a screen reader (QA 40: one flat list of tiles)
+    assert page.locator("#draft .draft-group").evaluate_all(
+        "gs => gs.map((g) => [g.getAttribute('role'), g.getAttribute('aria-label')])") == [
+        ["group", "Formația 1 a etalării: 5 galben, joker, 7 galben"],
+        ["group", "Formația 2 a etalării: 4 negru, 6 albastru, 9 albastru"]]
     # E4, C5: what it is worth so far, and the group that is no formation, said as it is
     # composed (QA 39: only Etalează's refusal told either)
     worth = page.locator("#draft .draft-worth")

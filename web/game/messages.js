@@ -8,6 +8,7 @@ import { el } from "./render.js";
 const $ = (id) => document.getElementById(id);
 
 let toastTimer = null;
+let bannerShown = 0;   // counts the refusals shown (and hidden): a late translation shows only its own
 
 // A phone upright shows the toast just over the player's place, where the eyes and the
 // thumb are (a QA pass missed one 750 px above the button pressed, over the bar's buttons):
@@ -67,6 +68,8 @@ export function showRefusal(error, rule, options = {}) {
   // the engine's text can be said again in the other language (translateRefusal)
   shown = fromEngine && !options.heading ? { error, rule, options } : null;
   const banner = $("banner");
+  banner.hidden = true;        // shown once whole: an alert filled in steps is read in parts (QA 40)
+  const showing = ++bannerShown;
   banner.replaceChildren();
   banner.title = "";
   const ruleId = /^[CET]\d+$/.test(rule ?? "");    // "notation" is named, not numbered
@@ -84,19 +87,17 @@ export function showRefusal(error, rule, options = {}) {
   banner.append(text);
   // The engine explains in English; the Romanian page asks Python for its Romanian text
   // (remi/messages_ro.py); a message it does not know stays English rather than unsaid.
-  if (fromEngine && lang() !== "en" && error) {
-    text.hidden = true;
-    pageError(error)
-      .then((result) => { text.textContent = withoutId(result); })
-      .finally(() => { text.hidden = false; });
-  }
+  const translated = fromEngine && lang() !== "en" && error
+    ? pageError(error).then((result) => { text.textContent = withoutId(result); }) : null;
   const close = el("button", "banner-close", "×");
   close.type = "button";
   close.setAttribute("aria-label", t("closeMessage"));
   close.addEventListener("click", hideBanner);
   banner.append(close);
   banner.dataset.rule = rule ?? "";
-  banner.hidden = false;
+  const reveal = () => { if (showing === bannerShown) banner.hidden = false; };
+  if (translated) translated.then(reveal, reveal);   // untranslated, it is said in English
+  else reveal();
 }
 
 /** A line of the page's own under the refusal on show (what the player may have meant),
@@ -108,6 +109,7 @@ export function addRefusalHint(key) {
 }
 
 export function hideBanner() {
+  bannerShown++;               // a refusal still being translated is not shown then
   $("banner").hidden = true;
 }
 

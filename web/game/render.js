@@ -1,6 +1,6 @@
 // Drawing the table from a snapshot (remi/bridge.py). Pure DOM: no rule is decided
 // here; `legal` only marks what may be clicked.
-import { describe, levelName, playerLabel, ruleName, t, tileLabel } from "../i18n.js";
+import { describe, jokerNumbers, levelName, playerLabel, ruleName, t, tileLabel } from "../i18n.js";
 import { backEl, tileEl } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -158,6 +158,7 @@ export function renderStrip(snap, info) {
   });
   if (n) {
     const head = el("span", "head-label", t("head"));
+    head.setAttribute("aria-hidden", "true");   // the head tile's name says it (QA 40: twice)
     strip.prepend(head);
   }
 }
@@ -195,7 +196,10 @@ export function renderFormations(snap, selectedOne) {
       // nothing to a QA pass
       const credit = (i) => (formation.credits[i] !== formation.owner
         ? t("creditedTo", { name: seatName(snap, formation.credits[i]) }) : "");
-      const tiles = formation.tiles.map((name, i) => [tileLabel(name), credit(i)].filter(Boolean).join(" "));
+      // a joker says what it stands for (QA 40: "3 roșu, joker" left its end unsaid)
+      const jokers = jokerNumbers(formation.tiles);
+      const said = (name, i) => (jokers[i] ? t("jokerAs", { n: jokers[i] }) : tileLabel(name));
+      const tiles = formation.tiles.map((name, i) => [said(name, i), credit(i)].filter(Boolean).join(" "));
       const named = t("formationNamed", { n: formation.number, tiles: tiles.join(", ") });
       button.setAttribute("aria-label", selectedOne ? `${named}; ${t("attachHere")}` : named);
       formation.tiles.forEach((name, i) => {
@@ -267,10 +271,18 @@ export function renderRows(snap, info) {
       if (top && snap.freshRow === seat) tile.classList.add("fresh");
       row.append(tile);
     });
-    if (!tiles.length) row.append(el("span", "empty", "—"));
+    if (!tiles.length) row.append(nothing());
     wrap.append(row);
     box.append(wrap);
   }
+}
+
+/** A dash where a row or rack holds no tile, said in words (QA 40: a screen reader read "—"). */
+function nothing() {
+  const dash = el("span", "empty", "—");
+  dash.setAttribute("role", "img");
+  dash.setAttribute("aria-label", t("noTiles"));
+  return dash;
 }
 
 /** Who closed, with the tile that closed (a QA pass found it only in the history). */
@@ -506,7 +518,7 @@ export function endRackTiles(view, seat, rack, options = { small: true }) {
   const formations = seat === view.closer ? view.closing_formations : null;
   if (!formations?.length) {
     for (const name of rack) row.append(tile(name));
-    if (!rack.length) row.append(el("span", "empty", "—"));   // laid it all: nothing is missing
+    if (!rack.length) row.append(nothing());   // laid it all: nothing is missing
     return row;
   }
   row.classList.add("shown-formations");
