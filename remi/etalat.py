@@ -475,3 +475,16 @@ def _twin_holder(state: RoundState) -> int | None:
         if not kept:
             credited.remove(drawer)
     return credited[0] if credited else None
+
+
+def twin_place(state: RoundState) -> tuple[int, int] | None:
+    """Where the copy of the atu's twin that scores +50 (E13) lies on the table: the index of
+    its formation and its place there; None while no twin is laid. The page marks it. Once the
+    atu is drawn (E12) and until the round is over, which laid copy is the twin hangs on the
+    drawer's rack, which others may not see: None then too."""
+    if state.atu_holder is not None and not state.over:
+        return None
+    holder = _twin_holder(state)
+    places = [(n, i) for n, f in enumerate(state.table)
+              for i, (t, c) in enumerate(zip(f.tiles, f.credits)) if t == state.deal.atu and c == holder]
+    return places[-1] if places else None

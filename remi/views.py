@@ -48,6 +48,7 @@ def view(state: RoundState, seat: int) -> dict[str, Any]:
                       for f in state.table],
             "opened": list(state.opened),
             "first_round": state.first_round,
+            "twin_at": _place(etalat.twin_place(state)),
         })
         if seat == state.to_play:
             data["must_lay"] = _names(state.must_lay)
@@ -62,3 +63,7 @@ def view(state: RoundState, seat: int) -> dict[str, Any]:
     if state.over:
         data["racks"] = [_names(rack) for rack in state.racks]
     return data
+
+
+def _place(place: tuple[int, int] | None) -> list[int] | None:
+    return None if place is None else list(place)

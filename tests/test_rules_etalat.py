@@ -8,7 +8,7 @@ stock's first tile and discards Y1. Seat 0 then draws the stock's second tile, a
 
 from remi.bridge import seat_snapshot
 from remi.engine import legal_actions
-from remi.etalat import short_rack_take
+from remi.etalat import short_rack_take, twin_place
 from remi.match import Match
 from remi.state import RoundState
 from remi.tiles import JOKER, parse_tile, tile_name
@@ -377,6 +377,24 @@ def test_E13_the_twin_is_the_copy_that_was_not_drawn_last():
     laid_early = drawing_the_atu(hand, "discard K2", [opening, "discard Y4"])
     laid_early = play(laid_early, "discard K5")
     assert laid_early.end == "stock" and laid_early.breakdown[0]["twin"] == 50
+
+
+def test_E13_the_twin_laid_is_marked_where_it_lies_and_only_when_public():
+    """The view names where the twin that scores lies (the page marks it, QA 39): none before
+    it is laid; while the drawer of the atu still plays its last turn (E12), which laid copy
+    is the twin hangs on the drawer's rack, so no seat is told until the round is over."""
+    opening = "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8 | K9 R9 Y9 B9"
+    start = play(first_round(FOUR, preset="clasic", atu="K9"), "draw")
+    assert twin_place(start) is None and view(start, 1)["twin_at"] is None
+    laid = play(start, opening)
+    assert twin_place(laid) == (3, 0)
+    assert all(view(laid, seat)["twin_at"] == [3, 0] for seat in (0, 1))
+    hand = f"R10 R11 R12 K7 R7 Y7 K5 K3 K4 {filler(5, 'K4')}"
+    drawn = drawing_the_atu(hand, "discard K2", ["open R10 R11 R12 | K7 R7 Y7 | K3 K4 K5",
+                                                 "discard Y4"])
+    assert twin_place(drawn) is None and view(drawn, 1)["twin_at"] is None
+    ended = play(drawn, "discard K5")
+    assert ended.over and twin_place(ended) == (2, 2) and ended.breakdown[0]["twin"] == 50
 
 
 def test_E13_platform_unopened_minus_100_flat():

@@ -893,7 +893,7 @@ function draw() {
   if (view.variant === "etalat") {
     once("strip", [language, view.strip, [...info.takes], snap.fresh],
       () => renderStrip(snap, info));
-    once("table", [language, snap.match_id, view.table, selectedOne, snap.freshFormation, snap.players],
+    once("table", [language, snap.match_id, view.table, view.twin_at, selectedOne, snap.freshFormation, snap.players],
       () => renderFormations(snap, selectedOne));
   } else {       // the players too: a seat's name heads its row (a guest gone, a bot in place)
     once("table", [language, snap.match_id, view.rows, [...info.takes], snap.freshRow, view.phase, snap.players],

@@ -199,15 +199,19 @@ export function renderFormations(snap, selectedOne) {
       // a joker says what it stands for (QA 40: "3 roșu, joker" left its end unsaid)
       const jokers = jokerNumbers(formation.tiles);
       const said = (name, i) => (jokers[i] ? t("jokerAs", { n: jokers[i] }) : tileLabel(name));
-      const tiles = formation.tiles.map((name, i) => [said(name, i), credit(i)].filter(Boolean).join(" "));
+      // the atu's twin that scores its +50 (E13), whose it is (QA 39: unmarked until the end)
+      const twinAt = view.twin_at?.[0] === formation.number - 1 ? view.twin_at[1] : -1;
+      const twin = (i) => (i === twinAt
+        ? t("twinLaid", { name: seatName(snap, formation.credits[i]) }) : "");
+      const tiles = formation.tiles.map((name, i) => [said(name, i), credit(i), twin(i)].filter(Boolean).join(" "));
       const named = t("formationNamed", { n: formation.number, tiles: tiles.join(", ") });
       button.setAttribute("aria-label", selectedOne ? `${named}; ${t("attachHere")}` : named);
       formation.tiles.forEach((name, i) => {
         const tile = tileEl(name, { small: true });
-        if (credit(i)) {
-          tile.classList.add("credited");
-          tile.title = credit(i);
-        }
+        if (credit(i)) tile.classList.add("credited");
+        if (twin(i)) tile.classList.add("twin");
+        const title = [credit(i), twin(i)].filter(Boolean).join(" ");
+        if (title) tile.title = title;
         button.append(tile);
       });
       list.append(button);
