@@ -606,6 +606,7 @@ function renderActionsRow(snap) {
 function scoresAside(aside) {
   if (!S.snap) return;
   S.scoresAside = aside ? endKey(S.snap) : null;
+  saveRackOrder();                        // a reload keeps it set aside
   schedule();
   if (aside) $("btn-scores").focus();
 }
@@ -723,8 +724,7 @@ async function arrangeRack() {
 }
 
 function toggleSelect(key) {
-  rack.toggleSelect(S, key);
-  render();
+  rearranged(() => rack.toggleSelect(S, key));
 }
 
 // ------------------------------------------------------------------ intents

@@ -482,6 +482,22 @@ def close_with_the_atu(page, site_url: str, query: str = "botDelay=0") -> None:
     page.get_by_test_id("scores").wait_for()
 
 
+def test_a_round_end_panel_set_aside_stays_aside_after_a_reload(page, site_url):
+    """Vezi masa sets the round-end panel aside to look at the table; a reload brought it back
+    over the table (the set-aside was not saved). Brought back, it stays back."""
+    close_with_the_atu(page, site_url)
+    panel_hidden = "document.getElementById('scores-panel').hidden"
+    for aside in (True, False):
+        page.get_by_test_id("scores-aside" if aside else "scores-back").click()
+        page.wait_for_function(f"{panel_hidden} === {str(aside).lower()}")
+        page.reload()
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=GAME_READY_MS)
+        page.wait_for_function(f"window.remiGame.snap && {panel_hidden} === {str(aside).lower()}")
+        page.wait_for_timeout(300)
+        assert page.evaluate(panel_hidden) == aside
+        assert page.get_by_test_id("scores-back").is_visible() == aside
+
+
 # The rack: whether it has the focus, and whether its keyboard ring (gold) is drawn.
 RACK_RING = """() => { const rack = document.getElementById('rack-tiles');
   return [document.activeElement === rack, getComputedStyle(rack).boxShadow.includes('242, 193, 78')]; }"""
@@ -1901,6 +1917,9 @@ def test_reload_resumes_mid_turn_with_the_rack_order(page, site_url):
     assert after["view"]["history"] == before["view"]["history"]
     assert after["view"]["phase"] == "play" and after["my_turn"]
     assert rack_names(page) == order
+    # the tile selected is selected still (it was lost to a reload)
+    selected = page.locator("[data-testid=rack] .tile.selected")
+    assert selected.count() == 1 and selected.get_attribute("data-tile") == order[1]
     assert page.get_by_test_id("toast").is_visible()
     assert page.evaluate(TOAST_OVER_SEATS) == 0, "the 'resumed' note covers a seat"
     # the status line under it gives way (its ends showed on both sides; a QA pass)

@@ -56,11 +56,14 @@ export function reconcileRack(S, names, id, leaving = new Set()) {
   S.cursor = index >= 0 ? index : Math.min(S.cursor, Math.max(0, S.order.length - 1));
 }
 
-/** Save the order and the draft (as positions in the order) with the round's id. */
+/** Save the order, the draft and the selection (as positions in the order) with the round's
+ * id, and whether its round-end panel is set aside: a reload finds the rack as it was left. */
 export function saveRackOrder(S, id) {
   const position = new Map(S.order.map((item, index) => [item.key, index]));
   const draft = S.draft.map((group) => group.map((key) => position.get(key)));
-  localStorage.setItem(RACK_KEY, JSON.stringify({ id, names: S.order.map((i) => i.name), draft }));
+  const selected = [...S.selected].map((key) => position.get(key)).filter((i) => i !== undefined);
+  localStorage.setItem(RACK_KEY, JSON.stringify({
+    id, names: S.order.map((i) => i.name), draft, selected, aside: S.scoresAside === id }));
 }
 
 function loadRackOrder(S, id) {
@@ -68,7 +71,10 @@ function loadRackOrder(S, id) {
     const saved = JSON.parse(localStorage.getItem(RACK_KEY) ?? "null");
     if (saved?.id === id) {
       const order = saved.names.map((name) => ({ key: `k${S.nextKey++}`, name }));
-      S.draft = (saved.draft ?? []).map((group) => group.map((i) => order[i]?.key).filter(Boolean));
+      const keyAt = (i) => order[i]?.key;
+      S.draft = (saved.draft ?? []).map((group) => group.map(keyAt).filter(Boolean));
+      S.selected = new Set((saved.selected ?? []).map(keyAt).filter(Boolean));
+      if (saved.aside === true) S.scoresAside = id;
       return order;
     }
   } catch { /* a broken entry: start from the engine's order */ }
