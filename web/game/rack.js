@@ -34,7 +34,8 @@ export function reconcileRack(S, names, id, leaving = new Set()) {
   for (const name of names) pool.set(name, (pool.get(name) ?? 0) + 1);
   if (!S.order.length) S.order = loadRackOrder(S, id);
   const keep = new Set();
-  for (const item of [...S.order.filter((i) => !leaving.has(i.key)), ...S.order.filter((i) => leaving.has(i.key))]) {
+  const staying = S.order.filter((item) => !leaving.has(item.key));
+  for (const item of [...staying, ...S.order.filter((i) => leaving.has(i.key))]) {
     if ((pool.get(item.name) ?? 0) > 0) {
       keep.add(item.key);
       pool.set(item.name, pool.get(item.name) - 1);
