@@ -10,6 +10,8 @@ from .solver import best_close, closing_discards
 from .state import RoundState
 from .tiles import JOKER, Tile, tile_name
 
+NO_DRAW_ROUNDS = 3   # T9: full rounds without a stock draw that end the round
+
 
 def left_of(state: RoundState, seat: int) -> int:
     return (seat + 1) % state.seats
@@ -79,8 +81,14 @@ def discard(state: RoundState, seat: int, tile: Tile) -> None:
     state.since_stock = 0 if state.drew_stock else state.since_stock + 1
     if not state.stock:
         state.end = "stock"                             # T9
-    elif state.since_stock >= 3 * state.seats:
+    elif state.since_stock >= NO_DRAW_ROUNDS * state.seats:
         state.end = "no_draws"                          # T9
+
+
+def ends_without_a_draw(state: RoundState) -> bool:
+    """T9: the turn under way ends the round unless it draws from the stock (public: every
+    seat sees the draws; the page warns of it)."""
+    return not state.drew_stock and state.since_stock + 1 >= NO_DRAW_ROUNDS * state.seats
 
 
 def close(state: RoundState, seat: int, tile: Tile) -> None:

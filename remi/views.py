@@ -57,6 +57,7 @@ def view(state: RoundState, seat: int) -> dict[str, Any]:
             data["drawn"] = None if state.drawn is None else tile_name(state.drawn)
     else:
         data["rows"] = [_names(row) for row in state.rows]
+        data["ends_without_draw"] = tabla.ends_without_a_draw(state)
         data["closing_formations"] = [_names(f) for f in tabla.closing_formations(state)]
         if seat == state.to_play and state.drawn is not None:
             data["drawn"] = tile_name(state.drawn)

@@ -9,6 +9,7 @@ from remi.errors import RuleError
 from remi.match import Match
 from remi.options import Options
 from remi.tiles import JOKER, parse_tile
+from remi.views import view
 from tests.helpers import filler, play, refusal, round_of
 
 # 14 tiles in formations: two runs, a group of four, a group of three
@@ -168,6 +169,13 @@ def test_T9_no_closer_when_nobody_draws_for_three_rounds():
     for _ in range(4):
         state = play(state, "take", "discard R1")
     assert not state.over and state.since_stock == 5
+    # public: every seat is told that this turn ends the round unless it draws (the page warns)
+    assert [view(state, seat)["ends_without_draw"] for seat in (0, 1)] == [True, True]
+    drew = play(state, "draw")
+    drew = play(drew, f"discard {drew.to_json()['racks'][drew.to_play][-1]}")
+    assert not drew.over and not view(drew, 0)["ends_without_draw"]
+    assert not view(play(round_of("tabla", [f"{filler(14)} R1", SEAT1]), "discard R1"), 0)[
+        "ends_without_draw"]
     state = play(state, "take", "discard R1")
     assert state.over and state.end == "no_draws" and state.closer is None
     assert all(score < 0 for score in state.scores)

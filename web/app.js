@@ -1056,7 +1056,9 @@ function renderTurn(snap, info) {
     // the atu, when it closes (T7), said as well as offered (a QA pass read only "draw or take")
     const atu = (snap.legal ?? []).includes("atu") ? ` ${t("phaseCanAtu")}` : "";
     // the stock's last draw ends the round (E12: the atu, drawn last; T9), said before it
-    const last = view.stock === 1 ? ` ${t(view.variant === "etalat" ? "phaseLastAtu" : "phaseLastTile")}` : "";
+    const last = view.stock === 1 ? ` ${t(view.variant === "etalat" ? "phaseLastAtu" : "phaseLastTile")}`
+      // …and so does a Tablă turn that draws nothing after three rounds without a draw (T9)
+      : view.ends_without_draw ? ` ${t("phaseLastNoDraw")}` : "";
     // the "3 doubles" redeal, offered while the hand is as dealt (a QA pass: a button, unsaid)
     const redeal = (snap.legal ?? []).includes("redeal") ? ` ${t("phaseCanRedeal")}` : "";
     const what = (view.phase === "draw"

@@ -741,6 +741,35 @@ def test_the_last_draw_says_it_ends_the_round(page, site_url, variant, hint):
     assert snap(page)["view"]["closer"] is None
 
 
+def no_draw_log() -> dict:
+    """A saved 3-seat Tablă match after eight turns in a row without a stock draw (seat 1
+    throws R1, each next seat takes it from its row and throws it on): the ninth, seat 0's,
+    ends the round unless it draws (T9)."""
+    import random
+    tiles = [f"{c}{n}" for c in "KRYB" for n in range(2, 14)] * 2
+    random.Random(3).shuffle(tiles)
+    hands = [tiles[:14], ["R1", *tiles[14:28]], tiles[28:42]]
+    actions = ["discard R1"] + ["take", "discard R1"] * 7
+    return saved_match("nodraws00001", "tabla", tiles[42], hands, tiles[43:], actions, seed=None)
+
+
+def test_the_turn_that_ends_the_round_without_a_draw_says_so(page, site_url):
+    """A rules QA pass (41b): after three rounds without a stock draw but one turn, the hint
+    said only "draw or take", and a take ended the round (T9). The engine says when
+    (`ends_without_draw`), the hint warns."""
+    save_before_load(page, no_draw_log())
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert state["view"]["ends_without_draw"] and state["view"]["phase"] == "draw"
+    hint = "dacă nu tragi nici tu, runda se încheie după tura ta (T9)."
+    assert page.locator("#turn-info").inner_text().endswith(hint)
+    before = history_len(page)
+    page.get_by_test_id("stock").click()                            # a draw: it goes on
+    wait_change(page, before)
+    assert not snap(page)["view"]["ends_without_draw"]
+    assert hint not in page.locator("#turn-info").inner_text()
+
+
 @pytest.mark.parametrize("variant,hint", [
     ("etalat", "Aruncă o piesă: nu poți etala încă (E4)."),
     ("tabla", "Alege piesa de aruncat și apasă Aruncă."),
