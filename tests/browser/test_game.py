@@ -770,6 +770,67 @@ def test_the_turn_that_ends_the_round_without_a_draw_says_so(page, site_url):
     assert hint not in page.locator("#turn-info").inner_text()
 
 
+def last_tile_log() -> dict:
+    """A saved 3-seat Etalat match: seat 0 opened R2–R11 and K5 Y5 B5 last turn, kept R12, and
+    has just drawn a joker: R12 attached, the joker is its last tile."""
+    import random
+
+    from remi.deal import Deal
+    from remi.match import Match
+    from remi.options import Options
+    from remi.tiles import tile_name
+
+    hand = "R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 K5 Y5 B5".split()
+    tiles = [f"{c}{n}" for c in "KRYB" for n in range(1, 14)] * 2
+    for tile in hand:
+        tiles.remove(tile)
+    random.Random(4).shuffle(tiles)
+    hands = [hand, tiles[:15], tiles[15:29]]
+    stock = tiles[29:-1]
+    stock.insert(7, "J")                                 # seat 0's third draw
+    match = Match("etalat", Options(), 3)
+    match.start_round(Deal.from_json({"first": 1, "atu": tiles[-1], "hands": hands, "stock": stock}, 3))
+
+    def draw_and_throw() -> None:
+        match.play("draw")
+        match.play(f"discard {tile_name(match.current.drawn)}")
+
+    match.play(f"discard {hands[1][0]}")
+    for _ in range(4):
+        draw_and_throw()
+    match.play("draw")
+    drawn = tile_name(match.current.drawn)
+    match.play("open R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 | K5 Y5 B5")
+    match.play(f"discard {drawn}")
+    for _ in range(2):
+        draw_and_throw()
+    match.play("draw")
+    return saved_match("lasttile0001", "etalat", tiles[-1], hands, stock, list(match.current.actions),
+                       seed=None)
+
+
+def test_an_etalat_rack_down_to_one_tile_is_told_its_discard_closes(page, site_url):
+    """QA 41b: with one tile left the hint still said "lay…, then discard a tile": neither that
+    the discard closes (E11, +50) nor that a joker thrown so stays on the strip for −50 (E10);
+    the round-end panel's Jokeri column named no rule either."""
+    save_before_load(page, last_tile_log())
+    open_game(page, site_url)
+    state = wait_turn(page)
+    assert sorted(state["view"]["rack"]) == ["J", "R12"], state["view"]["rack"]
+    hint = "Ultima piesă: aruncând-o închizi (E11, +50). Un joker aruncat rămâne pe șir: −50 (E10)."
+    assert hint not in page.locator("#turn-info").inner_text()
+    before = history_len(page)
+    click_tile(page, "R12")
+    page.locator('[data-testid=formation][data-number="1"]').click()
+    wait_change(page, before)
+    assert page.locator("#turn-info").inner_text().endswith(hint)
+    click_tile(page, "J")
+    page.get_by_test_id("act-discard").click()
+    page.get_by_test_id("scores").wait_for()
+    titles = page.locator("#scores thead th").evaluate_all("ths => ths.map((th) => th.title)")
+    assert {"Jokeri (E10)", "Închidere (E13)"} <= set(titles), titles
+
+
 @pytest.mark.parametrize("variant,hint", [
     ("etalat", "Aruncă o piesă: nu poți etala încă (E4)."),
     ("tabla", "Alege piesa de aruncat și apasă Aruncă."),
@@ -897,7 +958,7 @@ def test_tabla_take_the_atu_and_close_by_clicks(page, site_url):
         s.view.breakdown[0].closing = s.view.breakdown[0].laid;   // as if closed with a joker
         (await import('./web/game/render.js')).renderScores(s);
         return [...document.querySelectorAll('#scores th')].map(th => th.title); }""")
-    assert "Închis cu joker ×2" in titles and "Închidere" not in titles, titles
+    assert "Închis cu joker ×2 (T8)" in titles and "Închidere (E13)" not in titles, titles
 
 
 def test_tabla_the_first_player_closes_on_the_first_turn(page, site_url):

@@ -392,6 +392,9 @@ function announce(snap) {
 }
 
 const COLUMNS = ["laid", "rack", "unopened", "closing", "twin", "jokers", "floor", "double"];
+// the rule each scoring column comes from (E13's parts, E10's joker, C7's doubling; T8)
+const ETALAT_RULES = { unopened: "E13", closing: "E13", twin: "E13", jokers: "E10", floor: "E13", double: "C7" };
+const TABLA_RULES = { closing: "T8", twin: "T8", double: "C7" };
 const COLUMN_KEYS = {
   laid: "colLaid", rack: "colRack", unopened: "colUnopened", closing: "colClosing",
   twin: "colTwin", jokers: "colJokers", floor: "colFloor", double: "colDouble",
@@ -424,7 +427,14 @@ export function renderScores(snap, ownOrder = null) {
   // exists: that column is the ×2 of a close with a joker discard
   const tabla = { laid: "colShown", closing: "colJokerClose" };
   const textKey = (key) => (view.variant === "tabla" && tabla[key]) || COLUMN_KEYS[key];
-  for (const key of cols) head.append(textKey(key) ? header(textKey(key)) : el("th", "", key));
+  // a column that only some seats score names its rule on hover (QA 41b: a closer's "Jokeri
+  // −50" said no why, where an unopened rack's dash said E13)
+  for (const key of cols) {
+    const th = textKey(key) ? header(textKey(key)) : el("th", "", key);
+    const rule = (view.variant === "tabla" ? TABLA_RULES : ETALAT_RULES)[key];
+    if (rule) th.title = `${th.title} (${rule})`;
+    head.append(th);
+  }
   head.append(header("colTotal", "total"), header("colMatch", "total"));
   // the short headers in full under the table (a phone shows it: a touch shows no title, and
   // a QA pass could not read "Arăt. / Răm. / Gem.")
