@@ -258,8 +258,9 @@ class Room:
                             "error": "the host could not handle this message"})]
 
     def _check_rate(self, peer: str, now: float) -> None:
-        """A refused message is not counted: a guest that keeps trying is served again as
-        soon as its window allows (counting refusals locked a steady sender out for good)."""
+        """A message refused for the rate is not counted: a guest that keeps trying is served
+        again as soon as its window allows (counting refusals locked a steady sender out for
+        good). A malformed one is counted: the check comes before the parse."""
         times = [t for t in self.rates.get(peer, []) if now - t < RATE_WINDOW]
         self.rates[peer] = times
         if len(times) >= RATE_LIMIT:

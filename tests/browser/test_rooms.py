@@ -289,6 +289,15 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     saved = guest.evaluate("JSON.parse(localStorage.getItem('remi.room.guest'))")
     assert [r["round"] for r in saved["rounds"]] == [1] and saved["match_id"] == snap(host)["match_id"]
 
+    # A guest's flood never queues up before the host's engine (QA 41: 20 000 pings held the
+    # host's own moves for 7 s): past twice the room's limit its messages go unanswered.
+    count = len(guest.evaluate("window.remiGame.room.received"))
+    guest.evaluate("""() => { for (let i = 0; i < 2000; i++) {
+        window.remiGame.room.conn.send('{"v": 1, "type": "ping"}'); } }""")
+    host.wait_for_timeout(3000)
+    replies = len(guest.evaluate("window.remiGame.room.received")) - count
+    assert 0 < replies <= 60, replies
+
 
 def test_the_stun_server_typed_by_the_host_is_asked_by_both_sides(context, new_context, site_url,
                                                                   stun):

@@ -9,6 +9,11 @@ import { el } from "../game/render.js";
 import { copyBox, HOST_KEY, iceText, leaveButton, linkWithIce, linkWithRelays, nowS, seatList } from "./common.js";
 
 const TICK_MS = 1000;
+// A guest's flood never queues up before the engine: past twice the room's own limit (30 per
+// 10 s in remi/room.py, which answers each refusal) a connection's messages are dropped here,
+// unanswered, until its window allows. QA 41: 20 000 pings held the host's own moves for 7 s.
+const SHIELD_LIMIT = 60;
+const SHIELD_WINDOW_MS = 10_000;
 
 export class HostTable {
   /** ui: {setSnapshot(snap), schedule(), toast(text), waiting(text), refused(text),
@@ -18,6 +23,7 @@ export class HostTable {
     this.netConfig = net;             // {signalling, relays, iceServers, id, secret}
     this.roomInfo = roomInfo;
     this.peers = new Map();
+    this.arrivals = new Map();        // peer id → times of its latest messages (the shield)
     this.invites = [];                // manual: [{invite, url, seat, form}]
     this.lastSnapshot = "";
     this.answers = 0;                 // engine answers received …
@@ -76,14 +82,28 @@ export class HostTable {
       this.peers.set(peer.id, peer);
       // an invite is made for one seat: its guest's hello takes that seat while it is free
       const invited = this.invites.find((i) => peer.id === `invite-${i.invite}`)?.seat ?? null;
-      peer.on("message", (text) => this.engine("room_receive", { peer: peer.id, raw: String(text), invited })
-        .catch((error) => console.warn("guest message refused:", error)));   // the engine says why
+      peer.on("message", (text) => {
+        if (this.flooding(peer.id)) return;
+        this.engine("room_receive", { peer: peer.id, raw: String(text), invited })
+          .catch((error) => console.warn("guest message refused:", error));   // the engine says why
+      });
       peer.on("close", () => {
         this.peers.delete(peer.id);
+        this.arrivals.delete(peer.id);
         this.engine("room_disconnect", { peer: peer.id });
       });
     });
     this.timer = setInterval(() => this.engine("room_tick"), TICK_MS);
+  }
+
+  /** Whether this connection's message comes past the shield's limit (then dropped). */
+  flooding(peerId) {
+    const now = performance.now();
+    const times = (this.arrivals.get(peerId) ?? []).filter((time) => now - time < SHIELD_WINDOW_MS);
+    this.arrivals.set(peerId, times);
+    if (times.length >= SHIELD_LIMIT) return true;
+    times.push(now);
+    return false;
   }
 
   announce() {
