@@ -289,6 +289,26 @@ def test_invite_codes_a_full_round_with_two_humans_and_a_bot(context, new_contex
     saved = guest.evaluate("JSON.parse(localStorage.getItem('remi.room.guest'))")
     assert [r["round"] for r in saved["rounds"]] == [1] and saved["match_id"] == snap(host)["match_id"]
 
+    # A hostile host's snapshot that draws wrong is ignored whole (QA 41: one with a bad atu,
+    # rows or score sheet passed the check, was stored, then failed to draw)
+    last = guest.evaluate("window.remiGame.room.received.filter((m) => m.type === 'state').at(-1)")
+    count = len(guest.evaluate("window.remiGame.room.received"))
+    for field, value in (("atu", {"x": 1}), ("history", [{"seat": 9, "action": 5}]),
+                         ("rows", [["<img>", {"a": 1}]] * 3), ("racks", "x")):
+        bad = json.loads(json.dumps(last))
+        bad["snapshot"]["view"][field] = value
+        host.evaluate("t => [...window.remiGame.room.peers.values()][0].send(t)", json.dumps(bad))
+    bad = json.loads(json.dumps(last))
+    bad["snapshot"]["sheet"] = {"rounds": [None, "x"], "totals": "x"}
+    host.evaluate("t => [...window.remiGame.room.peers.values()][0].send(t)", json.dumps(bad))
+    guest.wait_for_function("n => window.remiGame.room.received.length >= n", arg=count + 5)
+    guest.wait_for_timeout(500)
+    now = snap(guest)              # the bots play on: the table moved, never to a bad state
+    assert now["view"]["atu"] == last["snapshot"]["view"]["atu"]
+    assert all(isinstance(tile, str) for row in now["view"]["rows"] for tile in row)
+    assert all(isinstance(entry["action"], str) for entry in now["view"]["history"])
+    assert now["view"].get("racks") != "x" and isinstance(now["sheet"]["totals"], list)
+
     # A guest's flood never queues up before the host's engine (QA 41: 20 000 pings held the
     # host's own moves for 7 s): past twice the room's limit its messages go unanswered.
     count = len(guest.evaluate("window.remiGame.room.received"))

@@ -13,23 +13,65 @@ import { copyBox, GUEST_KEY, iceOf, isInvite, leaveButton, relaysOf, savedIce, s
 const PROTOCOL = 1;
 const ANSWER_TIMEOUT_MS = 15000;
 const HELLO_RETRY_MS = 4000;       // a hello unanswered this long is said again
+const KEPT_ROUNDS = 20;            // the rounds whose deal and last snapshot are kept
 
 const isSeat = (n, seats) => Number.isInteger(n) && n >= 0 && n < seats;
 const isText = (value, max = 200) => typeof value === "string" && value.length <= max;
 
-/** A snapshot as the page draws it (remi/bridge.py): the fields the drawing reads, of the
- * right types and in range. */
+const isCount = (n, max = 10_000) => Number.isInteger(n) && n >= 0 && n <= max;
+const isScore = (n) => Number.isInteger(n) && Math.abs(n) <= 1_000_000;
+const isTiles = (list, max = 106) => Array.isArray(list) && list.length <= max && list.every(isTileName);
+const absent = (value) => value === null || value === undefined;
+/** A list of one per seat, each as `check` wants (or none, when `optional`). */
+const perSeat = (list, seats, check, optional = false) =>
+  (optional && absent(list)) || (Array.isArray(list) && list.length === seats && list.every((item) => check(item)));
+
+/** A snapshot as the page draws it (remi/bridge.py, remi/room.py): every field the drawing
+ * reads, of the right type and in range — a hostile host's one that passed a lighter check
+ * was half applied, then failed to draw (QA 41). */
 function isSnapshot(snap) {
   const view = snap?.view;
   if (!view || typeof view !== "object" || !Array.isArray(snap.players)) return false;
   const seats = view.seats;
-  return Number.isInteger(seats) && seats >= 2 && seats <= 4 && snap.players.length === seats
+  const seat = (n) => isSeat(n, seats);
+  const common = Number.isInteger(seats) && seats >= 2 && seats <= 4 && snap.players.length === seats
     && snap.players.every((p) => p && typeof p === "object" && isText(p.name, 64))
-    && isSeat(view.seat, seats) && (view.to_play === null || isSeat(view.to_play, seats))
-    && Array.isArray(view.rack) && view.rack.every(isTileName)
-    && Array.isArray(view.rack_sizes) && view.rack_sizes.length === seats
-    && Array.isArray(view.history) && Array.isArray(snap.totals) && snap.totals.length === seats
-    && (snap.legal === undefined || (Array.isArray(snap.legal) && snap.legal.every((a) => isText(a))));
+    && isCount(snap.round, 1000) && snap.round >= 1
+    && ["etalat", "tabla"].includes(view.variant) && isText(view.phase, 16)
+    && seat(view.seat) && (view.to_play === null || seat(view.to_play))
+    && isTileName(view.atu) && isCount(view.stock, 106) && (absent(view.drawn) || isTileName(view.drawn))
+    && isTiles(view.rack) && perSeat(view.rack_sizes, seats, (n) => isCount(n, 106))
+    && Array.isArray(view.history) && view.history.length <= 5000
+    && view.history.every((h) => h && typeof h === "object" && seat(h.seat) && isText(h.action, 2000))
+    && perSeat(view.scores, seats, isScore, true) && perSeat(view.racks, seats, isTiles, true)
+    && perSeat(view.breakdown, seats, (row) => row && typeof row === "object"
+      && Object.values(row).every((n) => typeof n === "boolean" || isScore(n)), true)
+    && perSeat(snap.totals, seats, isScore)
+    && (snap.legal === undefined || (Array.isArray(snap.legal) && snap.legal.every((a) => isText(a))))
+    && (absent(snap.winners) || (Array.isArray(snap.winners) && snap.winners.every(seat)))
+    && (absent(snap.reached) || (Array.isArray(snap.reached) && snap.reached.every(seat)))
+    && (absent(snap.dice) || (typeof snap.dice === "object" && Array.isArray(snap.dice.throws)))
+    && (absent(snap.sheet) || isSheet(snap.sheet, seats));
+  if (!common) return false;
+  if (view.variant === "tabla") {
+    return perSeat(view.rows, seats, isTiles)
+      && (absent(view.closing_formations) || (Array.isArray(view.closing_formations)
+        && view.closing_formations.every((f) => isTiles(f))));
+  }
+  return isTiles(view.strip) && Array.isArray(view.strip_by) && view.strip_by.every(seat)
+    && perSeat(view.opened, seats, (b) => typeof b === "boolean")
+    && Array.isArray(view.table) && view.table.length <= 60 && view.table.every((f) => f && seat(f.owner)
+      && isTiles(f.tiles, 13) && Array.isArray(f.credits) && f.credits.length === f.tiles.length
+      && f.credits.every(seat))
+    && (absent(view.twin_at) || (Array.isArray(view.twin_at) && view.twin_at.every((n) => isCount(n, 60))));
+}
+
+/** A room's running score sheet (remi/platform.py score_sheet): its rounds and totals. */
+function isSheet(sheet, seats) {
+  return typeof sheet === "object" && Array.isArray(sheet.rounds) && sheet.rounds.length <= 1000
+    && sheet.rounds.every((row) => row && typeof row === "object" && isCount(row.round, 1000)
+      && (absent(row.scores) || perSeat(row.scores, seats, isScore)))
+    && perSeat(sheet.totals, seats, isScore) && Array.isArray(sheet.players) && sheet.players.length === seats;
 }
 
 /** A host's message of this protocol, its fields of the types the guest reads. */
@@ -306,6 +348,10 @@ export class GuestTable {
     if (!this.dealt.has(snapshot.round) && !view.history.some((h) => h.seat === view.seat)) {
       this.dealt.set(snapshot.round, { hand: [...view.rack], first: view.first, seats: view.seats, seat: view.seat });
       this.save();
+    }
+    // a host that numbers its rounds at will does not grow them without end (QA 41)
+    for (const map of [this.finals, this.dealt]) {
+      while (map.size > KEPT_ROUNDS) map.delete(map.keys().next().value);
     }
     if (this.pending) this.pending({ accepted: true, snapshot });
     this.ui.setSnapshot(snapshot);
