@@ -281,8 +281,10 @@ class Room:
                 and (not token or self._seat_of_token(token) is None)):
             return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "wait",
                             "error": "too many wrong passwords: try again in a minute"})]
-        if not hmac.compare_digest(_hash_password(message.get("password") or ""),
-                                   self.password_hash):
+        # a room with no password takes any (QA 41: one typed in "if the host set one" was
+        # refused as wrong)
+        if self.password_hash and not hmac.compare_digest(
+                _hash_password(message.get("password") or ""), self.password_hash):
             self.wrong_passwords.append(now)
             return [(peer, {"v": PROTOCOL, "type": "refused", "reason": "password",
                             "error": "wrong password"})]

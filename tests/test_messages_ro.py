@@ -211,7 +211,7 @@ def test_real_errors_of_logs_rooms_and_profiles_come_out_in_romanian():
         with pytest.raises(ValueError) as caught:
             check_profile(data)
         errors.append(str(caught.value))
-    room = Room.create("etalat", ["host", "guest"])
+    room = Room.create("etalat", ["host", "guest"], password="tei")   # "nope" is wrong
     for raw in ("{", '{"v": 1, "type": "action", "action": "draw"}', '{"v": 1, "type": "x"}',
                 '{"v": 1, "type": "hello", "name": "Ana", "password": "nope"}'):
         errors.append(room.receive("guest", raw, 0.0)[0][1]["error"])
