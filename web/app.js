@@ -1025,8 +1025,11 @@ function renderButtons(snap, info) {
   // took and must open (E5, E6) cannot be stuck, and a newcomer sees that the rack can open
   show("act-show-opening", playing && canOpen(snap));
   show("act-add", etalat && !opened, playing && count >= 1);
-  // nothing is laid in the first turn of the table (E3): the opening waits for the next turn
+  // nothing is laid in the first turn of the table (E3): the opening waits for the next turn;
+  // greyed, it says why (QA 41b: it said nothing)
   show("act-open", etalat && !opened, playing && !view.first_round && (S.draft.length > 0 || count >= 3));
+  $("act-open").title = !playing || !view.first_round ? ""
+    : view.turn === 0 ? t("phaseFirst", { rule: "E2" }) : t("phaseFirstRound");
   $("act-open").textContent = S.draft.length ? `${t("openBtn")} (${S.draft.length})` : t("openBtn");
   show("act-lay", etalat && opened, playing && count >= 3);
   // enabled whatever is selected: with none or several, a click says to choose one tile

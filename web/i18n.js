@@ -94,7 +94,7 @@ const RO = {
   creditedTo: "(pusă de: {name}, E8)",
   tileInDraft: "în etalarea în lucru", tileMustLay: "de coborât în tura asta", tileDrawn: "trasă acum",
   tileCloses: "o arunci și închizi", atuTaken: "luat", discardHere: "aici arunci",
-  roundScores: "Scorurile rundei: {scores}", youDrew: "Ai tras {tile}", roundStarts: "Începe runda {n}", creditNote: "Pe masă, fiecare piesă se numără celui care a pus-o: și cea adăugată la formația altuia (E8); un joker luat prin schimb rămâne al celui care l-a coborât primul (E9).", dice: "Zaruri (C3): {throws} — împarte: {dealer}", diceAgain: "din nou", closeMessage: "Închide mesajul",
+  roundScores: "Scorurile rundei: {scores}", youDrew: "Ai tras {tile}", aJoker: "un joker", roundStarts: "Începe runda {n}", creditNote: "Pe masă, fiecare piesă se numără celui care a pus-o: și cea adăugată la formația altuia (E8); un joker luat prin schimb rămâne al celui care l-a coborât primul (E9).", dice: "Zaruri (C3): {throws} — împarte: {dealer}", diceAgain: "din nou", closeMessage: "Închide mesajul",
 };
 
 const EN = {
@@ -187,7 +187,7 @@ const EN = {
   creditedTo: "(put there by: {name}, E8)",
   tileInDraft: "in the opening being composed", tileMustLay: "must be laid this turn", tileDrawn: "just drawn",
   tileCloses: "discard it to close", atuTaken: "taken", discardHere: "you discard here",
-  roundScores: "Round scores: {scores}", youDrew: "You drew {tile}", roundStarts: "Round {n} begins", creditNote: "On the table every tile counts for whoever put it there, one attached to someone else's formation too (E8); a joker taken by a swap stays with whoever first laid it (E9).", dice: "Dice (C3): {throws} — dealer: {dealer}", diceAgain: "again", closeMessage: "Close the message",
+  roundScores: "Round scores: {scores}", youDrew: "You drew {tile}", aJoker: "a joker", roundStarts: "Round {n} begins", creditNote: "On the table every tile counts for whoever put it there, one attached to someone else's formation too (E8); a joker taken by a swap stays with whoever first laid it (E9).", dice: "Dice (C3): {throws} — dealer: {dealer}", diceAgain: "again", closeMessage: "Close the message",
 };
 
 // Rule ids named in words (the engine's message follows, in English); "E4 clasic" is the
@@ -446,6 +446,10 @@ const VERBS = {
  * its `tiles`, the public tiles a take took; its `formations`, an opening's or a laying's
  * formations as the engine laid them (a run in order, a joker at its place; the action
  * names them in the order chosen). Entries of older logs have neither. */
+/** The one tile a move plays, as a sentence says it: "un joker" / "a joker", not the bare
+ * name (QA 41b read "ai aruncat joker"). */
+const movedTile = (name) => (name === "J" ? t("aJoker") : tileLabel(name));
+
 export function describe({ action, rule = null, tiles = null, formations = null }, name, isYou, variant) {
   const words = action.trim().split(/\s+/);
   const verb = words[0].toLowerCase();
@@ -473,9 +477,9 @@ export function describe({ action, rule = null, tiles = null, formations = null 
       .map((formation) => formation.trim().split(/\s+/)))
       .map(formationWords).join(" · ");
   } else if (verb === "attach" || verb === "swap") {
-    params.tile = tileLabel(words[1]); params.n = words[3];
+    params.tile = movedTile(words[1]); params.n = words[3];
   } else if (verb === "discard" || verb === "close") {
-    params.tile = tileLabel(words[1]);
+    params.tile = movedTile(words[1]);
   } else if (verb === "rolled") {           // the clock's rollback (C8): what went back
     const back = Array.isArray(tiles) ? tiles.filter(isTileName) : [];
     params.tiles = back.length ? `: ${back.map((tile) => tileLabel(tile)).join(", ")}` : "";

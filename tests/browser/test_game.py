@@ -1528,7 +1528,10 @@ def test_an_illegal_move_is_explained_with_its_rule_and_changes_nothing(page, si
             click_tile(page, name)
         page.get_by_test_id("act-add").click()
         assert "Prima mutare: doar arunci o piesă (E2)." in page.locator("#turn-info").inner_text()
+        # greyed, Etalează says why (QA 41b: it said nothing)
         assert page.get_by_test_id("act-open").is_disabled()
+        assert page.get_by_test_id("act-open").get_attribute("title") == (
+            "Prima mutare: doar arunci o piesă (E2).")
         open_by_enter(page)                    # refused all the same
     banner = page.get_by_test_id("banner")
     banner.wait_for()
@@ -1719,7 +1722,9 @@ def test_a_take_in_the_first_turn_of_the_table_is_named_for_both_refusals(page, 
     for name in ("K2", "K3", "K4"):             # composing is not refused, opening is
         click_tile(page, name)
     page.get_by_test_id("act-add").click()
-    assert page.get_by_test_id("act-open").is_disabled()
+    assert page.get_by_test_id("act-open").is_disabled()    # greyed, it says why (QA 41b)
+    assert page.get_by_test_id("act-open").get_attribute("title") == (
+        "Primul tur al mesei: doar arunci o piesă (E3).")
     open_by_enter(page)
     banner.wait_for()
     assert banner.get_attribute("data-rule") == "E3" and snap(page)["view"]["opened"][0] is False

@@ -874,6 +874,20 @@ def test_side_sheet_headers_break_between_words_and_marks_sit_in_their_cells(pag
     assert "short rack" in words[0][2] and "broke the strip: 5 tiles" in words[0][3]
     assert "rastel scurt" in words[1][2] and "spart" not in words[1][2]
     assert words[1][3] == "X a spart șirul: 5 piese"
+    # a joker a move plays is "un joker" / "a joker", not the bare name (QA 41b)
+    jokers = page.evaluate("""async () => {
+        const i18n = await import(new URL("web/i18n.js", location.href));
+        const said = (code) => { i18n.setLang(code); return [
+          i18n.describe({ action: "discard J", rule: "E11" }, "Tu", true, "etalat"),
+          i18n.describe({ action: "attach J to 1" }, "X", false, "etalat"),
+          i18n.describe({ action: "close J" }, "X", false, "tabla")]; };
+        const out = [said("ro"), said("en")];
+        i18n.setLang("en");
+        return out; }""")
+    assert jokers == [["Tu ai închis, aruncând un joker", "X a lipit un joker la formația 1",
+                       "X a închis, aruncând un joker"],
+                      ["Tu closed, discarding a joker", "X attached a joker to formation 1",
+                       "X closed, discarding a joker"]], jokers
     # a take names the public tiles it took; the Etalat discard that closes is a close (E11)
     assert words[1][4:7] == ["X a spart șirul: 2 piese (12 roșu, joker)",
                              "X ai luat 13 galben din rândul tău", "X a închis, aruncând 10 negru"]
