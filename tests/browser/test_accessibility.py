@@ -252,6 +252,11 @@ def test_a_screen_reader_hears_the_rows_the_atu_taken_and_the_round_s_scores(pag
     click_tile(page, "K9")
     page.get_by_test_id("act-close").click()
     page.get_by_test_id("scores").wait_for()
+    # the closer's formations shown (T6) are each a named group, not fourteen loose tiles (QA 40)
+    groups = page.get_by_test_id("closing-formations").first.locator(".end-formation")
+    named = groups.evaluate_all("gs => gs.map((g) => [g.getAttribute('role'), g.getAttribute('aria-label')])")
+    assert len(named) == 4 and all(role == "group" for role, _ in named), named
+    assert any(re.fullmatch(r"Formația \d: 1 negru, 2 negru, 3 negru", label) for _, label in named), named
     said = page.get_by_test_id("announce").text_content()
     assert re.search(r"Runda 1 s-a încheiat\. Scorurile rundei: Tu \+\d+, AI ", said), said
     assert not said.startswith("Tu "), "the player's own close is not said back"

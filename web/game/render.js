@@ -537,10 +537,14 @@ export function endRackTiles(view, seat, rack, options = { small: true }) {
   }
   row.classList.add("shown-formations");
   row.dataset.testid = "closing-formations";
-  for (const formation of formations) {
+  formations.forEach((formation, index) => {
     const group = el("span", "end-formation");
     for (const name of formation) group.append(tile(name));
+    // one named group each to a screen reader (QA 40: fourteen loose tiles)
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", t("formationNamed", {
+      n: index + 1, tiles: formation.map((name) => tileLabel(name)).join(", ") }));
     row.append(group);
-  }
+  });
   return row;
 }
