@@ -439,6 +439,10 @@ const VERBS = {
   },
 };
 
+/** The one tile a move plays, as a sentence says it: "un joker" / "a joker", not the bare
+ * name (QA 41b read "ai aruncat joker"). */
+const movedTile = (name) => (name === "J" ? t("aJoker") : tileLabel(name));
+
 /** A history entry in words: "AI hard a tras din teanc" / "AI hard drew from the stock".
  * Its `rule`: "E7" marks the short-rack take of the whole strip but its head (not E6),
  * "E12" the draw of the atu, the stock's last tile, "E11" the Etalat discard that closes,
@@ -446,10 +450,6 @@ const VERBS = {
  * its `tiles`, the public tiles a take took; its `formations`, an opening's or a laying's
  * formations as the engine laid them (a run in order, a joker at its place; the action
  * names them in the order chosen). Entries of older logs have neither. */
-/** The one tile a move plays, as a sentence says it: "un joker" / "a joker", not the bare
- * name (QA 41b read "ai aruncat joker"). */
-const movedTile = (name) => (name === "J" ? t("aJoker") : tileLabel(name));
-
 export function describe({ action, rule = null, tiles = null, formations = null }, name, isYou, variant) {
   const words = action.trim().split(/\s+/);
   const verb = words[0].toLowerCase();
