@@ -327,7 +327,7 @@ def discard(state: RoundState, seat: int, tile: Tile) -> None:
                         "discard")
     if tile not in discardable(state, rack):
         raise RuleError("E10", "preset clasic: a joker may not be discarded")
-    if len(rack) == 1 and state.opened_this_turn and not state.options.clasic:
+    if len(rack) == 1 and _close_barred(state):
         raise RuleError("E11", "you opened this turn: you cannot close in the same turn")
     rack.remove(tile)
     state.strip.append(tile)
@@ -336,6 +336,18 @@ def discard(state: RoundState, seat: int, tile: Tile) -> None:
         state.end, state.closer = "closed", seat
     elif state.stock_count == 0:
         state.end = "stock"                 # E12: the atu was drawn, nobody closed
+
+
+def discard_closes(state: RoundState) -> bool:
+    """E11: the discard the turn is to make closes the round: one tile left, nothing that
+    must be laid first, and a close allowed this turn (the page says so before it)."""
+    rack = state.racks[state.to_play]
+    return state.phase == "play" and len(rack) == 1 and not state.must_lay and not _close_barred(state)
+
+
+def _close_barred(state: RoundState) -> bool:
+    """E11: no close on the turn one opens (preset clasic allows it)."""
+    return state.opened_this_turn and not state.options.clasic
 
 
 # -- legal actions ------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ def view(state: RoundState, seat: int) -> dict[str, Any]:
         if seat == state.to_play:
             data["must_lay"] = _names(state.must_lay)
             data["must_open"] = etalat.must_open_rule(state)
+            data["discard_closes"] = etalat.discard_closes(state)
             data["joker_credits"] = list(state.joker_credits)
             data["drawn"] = None if state.drawn is None else tile_name(state.drawn)
     else:

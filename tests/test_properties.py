@@ -205,7 +205,7 @@ def check_view(state: RoundState, seat: int) -> dict:
     assert data["rack_sizes"] == [len(rack) for rack in state.racks]
     assert ("racks" in data) == state.over, "other racks are shown only when the round is over"
     if seat != state.to_play and not state.over:
-        assert not {"must_lay", "must_open", "joker_credits", "drawn"} & set(data)
+        assert not {"must_lay", "must_open", "joker_credits", "drawn", "discard_closes"} & set(data)
     return data
 
 

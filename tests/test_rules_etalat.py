@@ -279,7 +279,11 @@ def test_E11_no_close_on_the_opening_turn_and_a_laying_must_leave_a_tile():
     assert refusal(state, everything).rule == "E11"
     state = play(state, "open R10 R11 R12 | K7 R7 Y7 | K8 R8 Y8 B8 | K9 R9 Y9")
     assert refusal(state, "attach B9 to 4").rule == "E11"   # would leave only K10
+    # the view says when the discard to make closes (the page's hint): two tiles left, not
+    # yet; one left on clasic's opening turn, yes (the platform preset never gets there, E11)
+    assert len(state.racks[0]) == 2 and not view(state, 0)["discard_closes"]
     clasic = play(first_round(FOUR, preset="clasic"), "draw", everything)
+    assert view(clasic, 0)["discard_closes"] and "discard_closes" not in view(clasic, 1)
     closed = play(clasic, "discard K10")
     assert closed.over and closed.closer == 0 and closed.end == "closed"
     assert closed.history[-1] == {"seat": 0, "action": "discard K10", "rule": "E11"}

@@ -1075,9 +1075,9 @@ function renderTurn(snap, info) {
       : canOpen(snap) ? t("phaseCanOpen")
       : view.turn === 0 ? t("phaseFirst", { rule: view.variant === "etalat" ? "E2" : "T3" })
       : view.first_round ? t("phaseFirstRound")
-      // an opened Etalat rack down to one tile: its discard closes (E11), a joker's for −50
-      // (E10; QA 41b: the choice of the last discard was unexplained)
-      : view.variant === "etalat" && view.opened[view.seat] && view.rack.length === 1
+      // the discard to make closes (E11, the engine says), a joker's for −50 (E10; QA 41b:
+      // the choice of the last discard was unexplained)
+      : view.discard_closes
         ? t("phaseLastCloses") + ((snap.legal ?? []).includes("discard J") ? ` ${t("phaseJokerStays")}` : "")
       // what the rest of the turn allows (a QA pass looked for a way to "form" in Tablă)
       : t(view.variant === "tabla" ? "phasePlayTabla"

@@ -177,7 +177,7 @@ def check_hidden_information(received: list[dict], seat: int, variant: str) -> N
             if snapshot["round"] in revealed:
                 assert v["phase"] == "over", "the secret is revealed only at the round's end"
             if v["phase"] != "over":
-                own_turn = {"must_lay", "must_open", "joker_credits", "drawn"} if v["to_play"] == seat else set()
+                own_turn = {"must_lay", "must_open", "joker_credits", "drawn", "discard_closes"} if v["to_play"] == seat else set()
                 assert keys <= set(v) <= keys | own_turn, set(v) ^ keys
                 assert len(v["rack"]) == v["rack_sizes"][seat]
             assert "token" not in json.dumps(message["snapshot"])
