@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from remi.bots import LEVELS, bot_action, expert, label, player_factory, seat_info
+from remi.bots import LEVELS, bot_action, expert, hard, label, player_factory, seat_info
 from remi.deal import Deal, rng_for
 from remi.engine import apply, legal_actions
 from remi.options import Options
@@ -182,6 +182,27 @@ def test_hard_beats_random_and_easy(variant):
     assert mean_margin(variant, "hard", "easy", 12) > 0
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_hard_slips_only_by_overlooking_a_take(variant):
+    """Hard plays its best move (hard.best, expert's first choice) except a take it overlooks
+    for a stock draw, at about its style's rate, the same for the same seed."""
+    chance = getattr(hard.HARD, f"overlook_{variant}")
+    takes = overlooked = 0
+    for state in positions(variant, 12, 650):
+        legal = [str(a) for a in legal_actions(state)]
+        seen_view = view(state, state.to_play)
+        strong, move = hard.best(seen_view, legal), bot_action("hard", seen_view, legal, 4)
+        assert move == bot_action("hard", seen_view, legal, 4)
+        if strong.split()[0] == "take" and "draw" in legal:
+            takes += 1
+            overlooked += move == "draw"
+            assert move in (strong, "draw")
+        else:
+            assert move == strong
+    assert takes >= 40
+    assert abs(overlooked / takes - chance) < 0.2
+
+
 # -- expert: the determinized search ----------------------------------------------------------
 
 def positions(variant: str, count: int, seed: int) -> list[RoundState]:
@@ -232,7 +253,7 @@ def searched_positions(variant: str, seed: int) -> list[RoundState]:
         legal = [str(a) for a in legal_actions(state)]
         seen_view = view(state, state.to_play)
         options = expert.candidates(expert.seen(seen_view), expert.parse_legal(legal),
-                                    bot_action("hard", seen_view, legal, 3))
+                                    hard.best(seen_view, legal))
         if len(options) > 1:
             found.append(state)
     return found
@@ -292,7 +313,7 @@ def test_expert_time_cap_drops_unfinished_worlds(monkeypatch):
     seen_view = view(state, state.to_play)
     legal = [str(a) for a in legal_actions(state)]
     capped = expert.choose(seen_view, legal, random.Random(1), budget_ms=0.0)
-    assert capped == bot_action("hard", seen_view, legal, 1)
+    assert capped == hard.best(seen_view, legal)
 
 
 def test_memoised_solver_helpers_agree_with_the_solver():
@@ -326,7 +347,7 @@ def test_expert_search_within_budget_and_deterministic(monkeypatch):
             assert spent < 2.0
             info = expert.seen(view(state, seat))
             options = expert.candidates(info, expert.parse_legal(legal),
-                                        bot_action("hard", view(state, seat), legal, 3))
+                                        hard.best(view(state, seat), legal))
             searched += len(options) > 1
     assert searched >= 4
     state = positions("tabla", 1, 700)[21]

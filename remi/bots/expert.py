@@ -1,4 +1,5 @@
-"""Level expert: the hard policy plus a determinized search over the hidden tiles.
+"""Level expert: the hard policy without its slips, plus a determinized search over the
+hidden tiles.
 
 For a decision where hard's ranking leaves a real choice (draw or take; which tile to
 discard), expert samples *worlds*: full RoundStates built from the view alone, whose hidden
@@ -46,7 +47,7 @@ MAX_STEPS = 200       # engine actions per rollout, a safety bound
 
 def choose(view: dict[str, Any], legal: list[str], rng: random.Random,
            budget_ms: float | None = None, worlds: int | None = None) -> str:
-    default = hard.choose(view, legal, rng)
+    default = hard.best(view, legal)
     actions = parse_legal(legal)
     if not actions or view.get("to_play") != view.get("seat"):
         return default

@@ -13,6 +13,10 @@ closes whenever it can, with a joker discard first (×2); otherwise discards the
 keeps it closest to a close (tiles covered, then live outs counted from every visible
 copy), avoiding what the left neighbour collects and keeping the atu's twin; discards a
 joker to deny the neighbour's free draw when the joker covers nothing.
+
+Hard slips: a take it would make is sometimes overlooked for a stock draw (Style's
+`overlook_*`). Expert plays the same policy without slips (`best`) and searches on it; the
+slips are what put a measured step between the two levels (docs/bots.md, "Why hard slips").
 """
 
 from __future__ import annotations
@@ -47,8 +51,8 @@ MAX_TILES = 22      # the largest rack + taken tiles the draw decision evaluates
 
 @dataclass(frozen=True)
 class Style:
-    """The weights of the discard heuristics (HARD: hard's own). bench/tune.py plays other
-    weights against them (docs/bots.md, "Why expert is not ahead of hard yet")."""
+    """The weights of the discard heuristics and the slips (HARD: hard's own). bench/tune.py
+    plays other weights against them (docs/bots.md, "Why expert is not ahead of hard yet")."""
 
     # Etalat (etalat_ranked)
     closing_soon: int = 4     # an opponent with this many tiles or fewer may close: shed value
@@ -61,6 +65,9 @@ class Style:
     late_stock: int = 30      # below this stock, value counts double
     twin_keep: float = 40     # the atu's twin held at the end is +50 (T8)
     refine_loose: int = 3     # compare live outs when this many tiles or fewer are loose
+    # Slips: the chance that a take hard would make is overlooked for a stock draw
+    overlook_etalat: float = 0.6
+    overlook_tabla: float = 0.25
 
 
 HARD = Style()
@@ -68,6 +75,17 @@ HARD = Style()
 
 def choose(view: dict[str, Any], legal: list[str], rng: random.Random,
            style: Style = HARD) -> str:
+    """Hard's move: the best move, a take in it overlooked now and then (a slip)."""
+    move = best(view, legal, style)
+    if move.split()[0] == "take" and "draw" in legal:
+        chance = style.overlook_etalat if view["variant"] == "etalat" else style.overlook_tabla
+        if rng.random() < chance:
+            return "draw"
+    return move
+
+
+def best(view: dict[str, Any], legal: list[str], style: Style = HARD) -> str:
+    """The policy without slips: expert's first choice and its rollouts' move."""
     actions = parse_legal(legal)
     if not actions:
         return "timeout" if not legal else legal[0]

@@ -1179,12 +1179,17 @@ def test_a_whole_opening_selected_at_once_opens(page, site_url):
 
 def opened_log() -> dict:
     """take_to_open_log's match after the human (seat 0) took Y10, opened with it and
-    discarded B9; the bots then play (the same moves each time: their seed is the match's)
-    and it is seat 0's turn again, opened, with B6 J K2 K3 K4. On the table: formation 1 is
-    B4 B5 J B7 B8 B9 (the joker stands for B6); the strip's top two are takeable."""
+    discarded B9, and the bots' turns after it (in the log: the position does not hang on how
+    the bots play); it is seat 0's turn again, opened, with B6 J K2 K3 K4. On the table:
+    formation 1 is B4 B5 J B7 B8 B9 (the joker stands for B6; AI greu attached B4); the
+    strip's top two are takeable."""
     log = take_to_open_log()
     log["match_id"] = "opened000001"
-    log["rounds"][0]["actions"] += ["take", "open Y5 Y6 Y7 Y8 Y9 Y10 | K10 R10 B10", "discard B9"]
+    log["rounds"][0]["actions"] += [
+        "take", "open Y5 Y6 Y7 Y8 Y9 Y10 | K10 R10 B10", "discard B9",
+        "take", "attach B9 to 1", "discard R1",
+        "take 2", "open R1 R2 R3 | Y11 Y12 Y13 Y1", "attach B4 to 1", "attach B12 to 2",
+        "discard B13"]
     return log
 
 
