@@ -4,10 +4,10 @@
                               [--worlds 8] [--eval 16] [--choose view|true|random]
                               [--candidates 3]
 
-Hard plays every seat of `--rounds` rounds. At each discard where expert would search
-(expert.candidates gives at least two options; the first `--candidates` of them, hard's
-choice first) the option with the best mean over `--worlds`
-rollouts to the round's end (expert.rollout: hard's policy for every seat) is picked, in
+Hard's policy without its slips (hard.best, as in expert) plays every seat of `--rounds`
+rounds. At each discard where expert would search (expert.candidates gives at least two
+options; the first `--candidates` of them, hard's choice first) the option with the best
+mean over `--worlds` rollouts to the round's end (expert.rollout: hard's policy for every seat) is picked, in
 worlds that are either built from the seat's view (`view`: expert.determinize, what a fair bot
 may do) or the true state with only the stock reshuffled (`true`: knows the other racks, a
 bound no fair bot reaches); `random` picks one of the candidates at random (what a search
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from remi.bots import bot_action, expert  # noqa: E402
+from remi.bots import expert, hard  # noqa: E402
 from remi.bots.common import parse_legal, seen  # noqa: E402
 from remi.deal import Deal, rng_for  # noqa: E402
 from remi.engine import apply, legal_actions  # noqa: E402
@@ -95,7 +95,7 @@ def main() -> None:
         while not state.over:
             legal = [str(action) for action in legal_actions(state)]
             seat_view = view(state, state.to_play)
-            move = bot_action("hard", seat_view, legal, index)
+            move = hard.best(seat_view, legal)
             if state.phase != "draw":
                 options = expert.candidates(seen(seat_view), parse_legal(legal),
                                             move)[:args.candidates]

@@ -6,7 +6,9 @@
 Prints the mean score difference per round (styled − hard) with its 95 % interval over
 duplicate pairs, as bench/ladder.py does. The deals are the ladder's generator under other
 level names ("styled", "hard"), so tuning never sees the deals of the ladder's rows. What
-was tried and measured: docs/bots.md, "Why expert is not ahead of hard yet".
+was tried and measured: docs/bots.md, "Why the search does not make expert stronger".
+Both sides slip as hard does (`--set overlook_tabla=0` plays `hard.best` against hard: what
+the slips cost).
 """
 
 from __future__ import annotations

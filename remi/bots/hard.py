@@ -52,7 +52,8 @@ MAX_TILES = 22      # the largest rack + taken tiles the draw decision evaluates
 @dataclass(frozen=True)
 class Style:
     """The weights of the discard heuristics and the slips (HARD: hard's own). bench/tune.py
-    plays other weights against them (docs/bots.md, "Why expert is not ahead of hard yet")."""
+    plays other weights against them (docs/bots.md, "Why the search does not make expert
+    stronger")."""
 
     # Etalat (etalat_ranked)
     closing_soon: int = 4     # an opponent with this many tiles or fewer may close: shed value
