@@ -3,6 +3,10 @@
     python3 bench/ladder.py [--rounds N] [--expert-rounds N] [--hard-expert-rounds N]
                             [--pairs P] [--variants V] [--seats S] [--jobs J] [--write]
 
+With no size option every row gets the rounds docs/bots.md's table has (SIZES), so
+`python3 bench/ladder.py --jobs 2 --write` regenerates the whole table; the deals and bot
+seeds depend only on the setting and the round's index, so it gives the same rows.
+
 Pairs easy–medium, medium–hard, hard–expert, expert–easy; both variants; 2 seats (A, B) and
 4 seats (A, B, A, B). A round's difference is the mean score of A's seats minus B's.
 
@@ -99,20 +103,34 @@ HEADER = ["| variant | seats | A – B | rounds | abandoned | mean A − B per r
           "|---|---|---|---|---|---|---|---|"]
 
 
-def rounds_for(args: argparse.Namespace, a: str, b: str) -> int:
-    """Rounds of a setting, rounded up to whole duplicate pairs."""
+# The rounds of docs/bots.md's rows: enough for the narrowest steps (Tablă's, whose pairs
+# vary most) to show; a run with none of the size options plays these.
+SIZES: dict[tuple[str, str], dict[str, int]] = {
+    ("easy", "medium"): {"etalat": 400, "tabla": 400},
+    ("medium", "hard"): {"etalat": 2000, "tabla": 2000},
+    ("hard", "expert"): {"etalat": 400, "tabla": 1200},
+    ("expert", "easy"): {"etalat": 20, "tabla": 20},
+}
+
+
+def rounds_for(args: argparse.Namespace, variant: str, a: str, b: str) -> int:
+    """Rounds of a setting, rounded up to whole duplicate pairs: the most specific size
+    option given, else the table's own size (SIZES)."""
     if (a, b) == ("hard", "expert") and args.hard_expert_rounds is not None:
         n = args.hard_expert_rounds
     elif "expert" in (a, b) and args.expert_rounds is not None:
         n = args.expert_rounds
-    else:
+    elif args.rounds is not None:
         n = args.rounds
+    else:
+        n = SIZES[(a, b)][variant]
     return n + n % 2
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=40, help="rounds per pair and setting")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="rounds per pair and setting (default: the table's, SIZES)")
     parser.add_argument("--expert-rounds", type=int, default=None,
                         help="rounds for the pairs with expert (default: --rounds)")
     parser.add_argument("--hard-expert-rounds", type=int, default=None,
@@ -131,7 +149,7 @@ def main() -> None:
     variants = args.variants.split(",")
     seat_counts = [int(n) for n in args.seats.split(",")]
     settings = [(v, s, a, b) for v in variants for s in seat_counts for a, b in pairs]
-    counts = [rounds_for(args, a, b) for _, _, a, b in settings]
+    counts = [rounds_for(args, v, a, b) for v, _, a, b in settings]
     jobs = [(v, s, a, b, i) for (v, s, a, b), n in zip(settings, counts) for i in range(n)]
     slow = sorted(range(len(jobs)), key=lambda j: "expert" not in jobs[j][2:4])
     started = time.perf_counter()
