@@ -132,7 +132,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=None,
                         help="rounds per pair and setting (default: the table's, SIZES)")
     parser.add_argument("--expert-rounds", type=int, default=None,
-                        help="rounds for the pairs with expert (default: --rounds)")
+                        help="rounds for the pairs with expert (default: --rounds, else SIZES)")
     parser.add_argument("--hard-expert-rounds", type=int, default=None,
                         help="rounds for hard–expert (default: --expert-rounds)")
     parser.add_argument("--pairs", default=None,

@@ -1,6 +1,7 @@
 """bench/ladder.py: a run of some settings plays and writes only those (docs/bots.md keeps
 the other rows and the runs they cite)."""
 
+import argparse
 import importlib.util
 import subprocess
 import sys
@@ -37,14 +38,11 @@ def test_a_run_of_one_row_replaces_only_that_row(tmp_path):
 def test_with_no_size_option_each_row_gets_the_tables_rounds():
     """`python3 bench/ladder.py --write` alone regenerates the table at its own sizes; a size
     option overrides them, the most specific first."""
-    import argparse
-
     def sizes(**given):
         flags = {"rounds": None, "expert_rounds": None, "hard_expert_rounds": None} | given
         return ladder.rounds_for(argparse.Namespace(**flags), "tabla", "hard", "expert")
 
     assert sizes() == ladder.SIZES[("hard", "expert")]["tabla"]
-    assert sizes() != ladder.SIZES[("hard", "expert")]["etalat"]     # each variant its own
     assert sizes(rounds=40) == 40
     assert sizes(rounds=40, expert_rounds=21) == 22          # whole duplicate pairs
     assert sizes(rounds=40, expert_rounds=20, hard_expert_rounds=60) == 60
